@@ -1,0 +1,38 @@
+// Calendar days in the statistics time zone (America/Sao_Paulo by default). Days are
+// YYYY-MM-DD strings, which sort and compare like the dates they name.
+
+export type Clock = () => number;
+
+export const systemClock: Clock = () => Date.now();
+
+export interface Calendar {
+  /** The day "now" falls on. Cheap: recomputed at most once a minute. */
+  today(): string;
+  dayOf(epochMs: number): string;
+}
+
+export function createCalendar(timeZone: string, clock: Clock): Calendar {
+  const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const dayOf = (epochMs: number): string => format.format(epochMs);
+  let cachedDay = '';
+  let validUntil = -Infinity;
+  return {
+    dayOf,
+    today() {
+      const now = clock();
+      // Every time zone's midnight falls on a whole minute, so the day cannot change
+      // before the next minute starts (or if the clock went backwards).
+      if (now >= validUntil || now < validUntil - 60_000) {
+        cachedDay = dayOf(now);
+        validUntil = Math.floor(now / 60_000) * 60_000 + 60_000;
+      }
+      return cachedDay;
+    },
+  };
+}
+
+/** The day `delta` calendar days after `day` (negative goes back). */
+export function addDays(day: string, delta: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + delta)).toISOString().slice(0, 10);
+}

@@ -1,0 +1,57 @@
+// Opens the store named by the configuration: SQLite (one file, WAL) by default, or
+// PostgreSQL when DATABASE_URL is postgres://… Repositories see only Kysely.
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import type { Dialect } from './dialect.js';
+import type { Database } from './schema.js';
+
+export interface Store {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** The PostgreSQL connection string, for listeners that need a connection of their own. */
+  postgresUrl?: string;
+  close(): Promise<void>;
+}
+
+export function openStore(database: Config['database']): Store {
+  return database.kind === 'postgres' ? openPostgres(database.url, database.poolSize) : openSqlite(database.file);
+}
+
+function openSqlite(file: string): Store {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  // WAL lets readers go on while a flush writes; NORMAL sync is durable across process
+  // crashes (not power loss) and keeps commits cheap; busy_timeout rides out a locked file.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+function openPostgres(url: string, poolSize: number): Store {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // An idle client that loses its server emits 'error' on the pool; without a listener
+  // that would crash the process. The next query gets a fresh connection.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    postgresUrl: url,
+    async close() {
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+// Every difference between SQLite and PostgreSQL that the repositories or migrations care
+// about lives here, so services and repositories stay dialect-free.
+import type { ColumnDataType } from 'kysely';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export function primaryKeyId(dialect: Dialect): ColumnDataType {
+  return dialect === 'sqlite' ? 'integer' : 'serial';
+}
+
+export function instantType(dialect: Dialect): ColumnDataType {
+  return dialect === 'sqlite' ? 'text' : 'timestamptz';
+}
+
+/** True when the error is a unique-constraint violation (SQLite or PostgreSQL 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}
+
+export function toIsoString(value: string | Date): string {
+  return value instanceof Date ? value.toISOString() : value;
+}
+
+export function toNumber(value: number | string | bigint | null | undefined): number {
+  if (value === null || value === undefined) return 0;
+  return typeof value === 'number' ? value : Number(value);
+}
+
+/** Serialization failures and deadlocks (PostgreSQL 40001/40P01), SQLite busy: worth one more try. */
+export function isRetryableTransactionError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === '40001' || code === '40P01' || code === 'SQLITE_BUSY';
+}
+
+/** Runs `work` again (up to `attempts` times in all) when it fails with a retryable error. */
+export async function withTransactionRetry<T>(work: () => Promise<T>, attempts = 4): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts || !isRetryableTransactionError(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 20));
+    }
+  }
+}

@@ -1,0 +1,23 @@
+// Migrations are the only source of the schema. They are listed here in order (no file
+// scanning, so the compiled and the TypeScript code run the same list).
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Dialect } from './dialect.js';
+import { initial } from './migrations/0001-initial.js';
+import type { Database } from './schema.js';
+
+function migrationsFor(dialect: Dialect): Record<string, Migration> {
+  return {
+    '0001-initial': initial(dialect),
+  };
+}
+
+export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(dialect) };
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error !== undefined || failed !== undefined) {
+    const reason = error instanceof Error ? error.message : String(error ?? '');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}

@@ -1,0 +1,39 @@
+// Row types of the store, as Kysely sees them. The migrations are the schema's source;
+// these types follow them.
+import type { ColumnType, Generated } from 'kysely';
+
+/** Instants are written as ISO 8601 strings; PostgreSQL may hand back Date objects. */
+type Instant = ColumnType<string | Date, string, string>;
+/** Integer counters: PostgreSQL returns bigint sums as strings. */
+type Counter = ColumnType<number | string | bigint, number, number>;
+
+export interface LinksTable {
+  id: Generated<number>;
+  alias: string;
+  url: string;
+  created_at: Instant;
+  manage_token_hash: string;
+  title: string | null;
+  description: string | null;
+  image: string | null;
+  metadata_fetched_at: Instant | null;
+}
+
+export interface LinkClicksDailyTable {
+  link_id: number;
+  /** Calendar day in STATS_TIMEZONE, YYYY-MM-DD. */
+  day: string;
+  clicks: Counter;
+}
+
+export interface DailyTotalsTable {
+  day: string;
+  links_created: Counter;
+  clicks: Counter;
+}
+
+export interface Database {
+  links: LinksTable;
+  link_clicks_daily: LinkClicksDailyTable;
+  daily_totals: DailyTotalsTable;
+}

@@ -1,0 +1,64 @@
+// What the creator of a link can do with its manage token: see it with its clicks, and
+// delete it for good. Token checks: 401 without a token, 404 unknown alias, 403 wrong token.
+import type { LinkOwnerView } from '../../shared/api.js';
+import { isValidAliasFormat, normalizeAlias } from '../../shared/alias-rules.js';
+import { addDays, type Calendar } from '../calendar.js';
+import { AppError } from '../errors.js';
+import type { CounterRepository } from '../stats/counter-repository.js';
+import type { LinkRepository, StoredLink } from './link-repository.js';
+import { manageTokenMatches } from './manage-token.js';
+
+const DAYS_SHOWN = 30;
+
+export interface LinkOwnerServiceDeps {
+  links: LinkRepository;
+  counters: CounterRepository;
+  calendar: Calendar;
+  shortUrlFor: (alias: string) => string;
+  /** Called after a deletion, so caches (of every instance) drop the alias at once. */
+  onDeleted: (alias: string) => Promise<void>;
+}
+
+export function createLinkOwnerService(deps: LinkOwnerServiceDeps) {
+  async function authorise(rawAlias: string, token: string | undefined): Promise<StoredLink> {
+    if (token === undefined) throw new AppError('unauthorized', 401, { headers: { 'www-authenticate': 'Bearer' } });
+    const alias = normalizeAlias(rawAlias);
+    const link = isValidAliasFormat(alias) ? await deps.links.findByAlias(alias) : undefined;
+    if (link === undefined) throw new AppError('link_not_found', 404);
+    if (!manageTokenMatches(token, link.manageTokenHash)) throw new AppError('forbidden', 403);
+    return link;
+  }
+
+  return {
+    async getOwnerView(alias: string, token: string | undefined): Promise<LinkOwnerView> {
+      const link = await authorise(alias, token);
+      const today = deps.calendar.today();
+      const from = addDays(today, -(DAYS_SHOWN - 1));
+      const [rows, totalClicks] = await Promise.all([
+        deps.counters.linkClicksBetween(link.id, from, today),
+        deps.counters.linkTotalClicks(link.id),
+      ]);
+      const byDay = new Map(rows.map((r) => [r.day, r.clicks]));
+      const daily = Array.from({ length: DAYS_SHOWN }, (_, i) => {
+        const day = addDays(from, i);
+        return { day, clicks: byDay.get(day) ?? 0 };
+      });
+      return {
+        alias: link.alias,
+        shortUrl: deps.shortUrlFor(link.alias),
+        url: link.url,
+        createdAt: link.createdAt,
+        totalClicks,
+        daily,
+      };
+    },
+
+    async deleteLink(alias: string, token: string | undefined): Promise<void> {
+      const link = await authorise(alias, token);
+      await deps.links.deleteById(link.id);
+      await deps.onDeleted(link.alias);
+    },
+  };
+}
+
+export type LinkOwnerService = ReturnType<typeof createLinkOwnerService>;

@@ -1,0 +1,95 @@
+// SQL for links. Dialect-free: the same code runs on SQLite and PostgreSQL.
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { toIsoString } from '../db/dialect.js';
+import type { Database } from '../db/schema.js';
+
+export interface NewLink {
+  alias: string;
+  url: string;
+  createdAt: string;
+  manageTokenHash: string;
+  /** Day (STATS_TIMEZONE) the creation is counted on in daily_totals. */
+  day: string;
+}
+
+/** What the redirect needs, and nothing more. */
+export interface RedirectTarget {
+  id: number;
+  url: string;
+  title: string | null;
+  description: string | null;
+  image: string | null;
+}
+
+export interface StoredLink {
+  id: number;
+  alias: string;
+  url: string;
+  createdAt: string;
+  manageTokenHash: string;
+}
+
+export function createLinkRepository(db: Kysely<Database>) {
+  return {
+    /**
+     * Inserts the link and counts it in daily_totals in one transaction. A duplicate alias
+     * fails on the unique constraint (the caller maps it), so concurrent creates of one
+     * alias can never both succeed.
+     */
+    async insertLink(link: NewLink): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('links')
+          .values({
+            alias: link.alias,
+            url: link.url,
+            created_at: link.createdAt,
+            manage_token_hash: link.manageTokenHash,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('daily_totals')
+          .values({ day: link.day, links_created: 1, clicks: 0 })
+          .onConflict((oc) =>
+            oc.column('day').doUpdateSet({ links_created: sql`daily_totals.links_created + 1` }),
+          )
+          .execute();
+        return row.id;
+      });
+    },
+
+    async findRedirectTarget(alias: string): Promise<RedirectTarget | undefined> {
+      return db
+        .selectFrom('links')
+        .select(['id', 'url', 'title', 'description', 'image'])
+        .where('alias', '=', alias)
+        .executeTakeFirst();
+    },
+
+    async findByAlias(alias: string): Promise<StoredLink | undefined> {
+      const row = await db
+        .selectFrom('links')
+        .select(['id', 'alias', 'url', 'created_at', 'manage_token_hash'])
+        .where('alias', '=', alias)
+        .executeTakeFirst();
+      if (row === undefined) return undefined;
+      return {
+        id: row.id,
+        alias: row.alias,
+        url: row.url,
+        createdAt: toIsoString(row.created_at),
+        manageTokenHash: row.manage_token_hash,
+      };
+    },
+
+    /** Deletes the link; its per-day click rows go with it (ON DELETE CASCADE). */
+    async deleteById(id: number): Promise<boolean> {
+      const result = await db.deleteFrom('links').where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+  };
+}
+
+export type LinkRepository = ReturnType<typeof createLinkRepository>;

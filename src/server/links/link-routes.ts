@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { CreateLinkRequest, CreateLinkResponse } from '../../shared/api.js';
+import type { LinkService } from './link-service.js';
+
+const createLinkSchema = {
+  body: {
+    type: 'object',
+    required: ['url'],
+    additionalProperties: false,
+    properties: {
+      url: { type: 'string' },
+      alias: { type: 'string' },
+    },
+  },
+} as const;
+
+export function registerLinkRoutes(app: FastifyInstance, links: LinkService, onCreated: (link: CreateLinkResponse) => Promise<void>): void {
+  app.post<{ Body: CreateLinkRequest }>('/api/links', { schema: createLinkSchema }, async (request, reply) => {
+    const created = await links.createLink(request.body);
+    await onCreated(created);
+    return reply.code(201).header('cache-control', 'no-store').send(created);
+  });
+}

@@ -1,0 +1,75 @@
+// Rules for creating links. Routes call this; it calls the repository.
+import type { CreateLinkResponse } from '../../shared/api.js';
+import { isReservedAlias, isValidAliasFormat, normalizeAlias } from '../../shared/alias-rules.js';
+import { checkTargetUrl } from '../../shared/url-rules.js';
+import type { Calendar, Clock } from '../calendar.js';
+import { isUniqueViolation } from '../db/dialect.js';
+import { AppError } from '../errors.js';
+import type { LinkRepository } from './link-repository.js';
+import { createManageToken, hashManageToken } from './manage-token.js';
+import { randomAlias } from './random-alias.js';
+
+const RANDOM_ALIAS_ATTEMPTS = 8;
+
+export interface LinkServiceDeps {
+  links: LinkRepository;
+  calendar: Calendar;
+  clock: Clock;
+  publicUrl: string;
+  publicHost: string;
+}
+
+export interface CreateLinkInput {
+  url: string;
+  alias?: string | undefined;
+}
+
+export function createLinkService(deps: LinkServiceDeps) {
+  const shortUrlFor = (alias: string): string => `${deps.publicUrl}/${alias}`;
+
+  async function insertWithAlias(alias: string, url: string): Promise<CreateLinkResponse> {
+    const manageToken = createManageToken();
+    const now = deps.clock();
+    const createdAt = new Date(now).toISOString();
+    await deps.links.insertLink({
+      alias,
+      url,
+      createdAt,
+      manageTokenHash: hashManageToken(manageToken),
+      day: deps.calendar.dayOf(now),
+    });
+    return { alias, shortUrl: shortUrlFor(alias), url, createdAt, manageToken };
+  }
+
+  return {
+    shortUrlFor,
+
+    async createLink(input: CreateLinkInput): Promise<CreateLinkResponse> {
+      const checked = checkTargetUrl(input.url, deps.publicHost);
+      if (!checked.ok) throw new AppError(checked.code, 400);
+      const url = checked.url.href;
+
+      const requested = input.alias === undefined ? '' : normalizeAlias(input.alias);
+      if (requested !== '') {
+        if (!isValidAliasFormat(requested)) throw new AppError('invalid_alias', 400);
+        if (isReservedAlias(requested)) throw new AppError('reserved_alias', 400);
+        try {
+          return await insertWithAlias(requested, url);
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new AppError('alias_taken', 409);
+          throw error;
+        }
+      }
+
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await insertWithAlias(randomAlias(), url);
+        } catch (error) {
+          if (!isUniqueViolation(error) || attempt >= RANDOM_ALIAS_ATTEMPTS) throw error;
+        }
+      }
+    },
+  };
+}
+
+export type LinkService = ReturnType<typeof createLinkService>;

@@ -1,0 +1,48 @@
+// Process entry: configuration → store → migrations → app → listen, and a graceful
+// shutdown that stops accepting, flushes buffered clicks and closes the store.
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openStore } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const store = openStore(config.database);
+  if (config.migrateOnStart) await migrateToLatest(store.db, store.dialect);
+  const { server } = await buildApp({ config, store });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    server.log.info({ signal }, 'shutting down: closing server, flushing clicks');
+    try {
+      await server.close();
+      await store.close();
+      process.exit(0);
+    } catch (error) {
+      server.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await server.listen({ port: config.port, host: config.host });
+  server.log.info(`${config.site.siteName} at ${config.publicUrl} (listening on ${config.host}:${config.port}, ${config.database.kind})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`Failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,20 @@
+// `npm run migrate`: applies pending migrations and exits, for deployments that migrate
+// before starting instances (with MIGRATE_ON_START=false). Concurrent runs are safe: Kysely's
+// migrator takes a lock (a PostgreSQL advisory lock) around the whole run.
+import { ConfigError, loadConfig } from './config.js';
+import { openStore } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+
+try {
+  const config = loadConfig();
+  const store = openStore(config.database);
+  try {
+    await migrateToLatest(store.db, store.dialect);
+    console.log(`Migrations applied (${config.database.kind}).`);
+  } finally {
+    await store.close();
+  }
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : `Migration failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

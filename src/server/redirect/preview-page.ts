@@ -1,0 +1,69 @@
+// The page link-preview crawlers get for /:alias: server-rendered, no JavaScript, every
+// value escaped. Titles and descriptions come from the target's own metadata when known.
+import { redirectTexts } from '../../shared/messages.js';
+import { escapeHtml } from '../html.js';
+
+export interface PreviewInput {
+  siteName: string;
+  shortUrl: string;
+  targetUrl: string;
+  title: string | null;
+  description: string | null;
+  image: string | null;
+  defaultImage: string;
+}
+
+const MAX_TITLE = 200;
+const MAX_DESCRIPTION = 500;
+
+export function renderPreviewPage(input: PreviewInput): string {
+  const title = clip(input.title, MAX_TITLE) ?? input.siteName;
+  const description = clip(input.description, MAX_DESCRIPTION) ?? redirectTexts.defaultDescription(input.targetUrl);
+  const image = isHttpUrl(input.image) ? input.image : input.defaultImage;
+  const t = escapeHtml(title);
+  const d = escapeHtml(description);
+  const i = escapeHtml(image);
+  const target = escapeHtml(input.targetUrl);
+  const short = escapeHtml(input.shortUrl);
+  const site = escapeHtml(input.siteName);
+  return `<!doctype html>
+<html lang="pt-BR">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${t}</title>
+<meta name="description" content="${d}">
+<link rel="canonical" href="${short}">
+<meta property="og:type" content="website">
+<meta property="og:site_name" content="${site}">
+<meta property="og:locale" content="pt_BR">
+<meta property="og:url" content="${short}">
+<meta property="og:title" content="${t}">
+<meta property="og:description" content="${d}">
+<meta property="og:image" content="${i}">
+<meta name="twitter:card" content="summary_large_image">
+<meta name="twitter:title" content="${t}">
+<meta name="twitter:description" content="${d}">
+<meta name="twitter:image" content="${i}">
+<meta name="robots" content="noindex">
+<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1f2937}img{max-width:100%;height:auto;border-radius:.5rem}</style>
+</head>
+<body>
+<h1>${t}</h1>
+<p>${escapeHtml(redirectTexts.previewWait)} Se não for, <a href="${target}" rel="nofollow noopener">${escapeHtml(redirectTexts.previewClickHere)}</a>.</p>
+<img src="${i}" alt="${t}">
+</body>
+</html>
+`;
+}
+
+function clip(value: string | null, max: number): string | null {
+  if (value === null) return null;
+  const trimmed = value.replace(/\s+/g, ' ').trim();
+  if (trimmed === '') return null;
+  return trimmed.length > max ? `${trimmed.slice(0, max - 1).trimEnd()}…` : trimmed;
+}
+
+function isHttpUrl(value: string | null): value is string {
+  return value !== null && /^https?:\/\//i.test(value);
+}

@@ -1,0 +1,27 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { AppShell } from './app-shell.js';
+
+/** Routes the React app handles itself; the server answers each with the app shell. */
+export const CLIENT_ROUTES = ['/', '/faq', '/contact', '/privacy', '/dashboard'] as const;
+
+export async function registerWebRoutes(app: FastifyInstance, shell: AppShell): Promise<void> {
+  if (shell.available) {
+    // One route per file found at start (wildcard: false), so GET /:alias stays the only
+    // catch-all and a static file can never shadow, or be shadowed by, an alias.
+    await app.register(fastifyStatic, {
+      root: shell.distDir,
+      wildcard: false,
+      index: false,
+      allowedPath: (pathName) => pathName !== '/index.html',
+      setHeaders(res, filePath) {
+        // Vite puts content-hashed files under assets/: they never change.
+        const immutable = filePath.includes(`${'/'}assets${'/'}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=86400');
+      },
+    });
+  }
+  for (const route of CLIENT_ROUTES) {
+    app.get(route, async (_request, reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell.page()));
+  }
+}

@@ -1,0 +1,40 @@
+// Every pt-BR text that the API can send back, keyed by error code. The browser shows
+// `message` from the API as is, so this is the one place where these words live.
+export const errorMessages = {
+  invalid_url: 'Por favor, insira uma URL válida',
+  url_protocol: 'A URL precisa começar com http:// ou https://.',
+  url_too_long: 'A URL é longa demais: o máximo é de 4096 caracteres.',
+  url_credentials: 'A URL não pode conter usuário ou senha.',
+  self_link: 'Não é possível encurtar um link deste próprio site.',
+  invalid_alias:
+    'O alias deve ter de 3 a 64 caracteres e usar apenas letras (a–z), números, hífen (-) ou sublinhado (_).',
+  reserved_alias: 'Este alias é reservado pelo site. Escolha outro.',
+  alias_taken: 'Este alias personalizado já está em uso.',
+  invalid_json: 'O corpo da requisição não é um JSON válido.',
+  unsupported_media_type: 'Envie os dados em JSON (Content-Type: application/json).',
+  payload_too_large: 'A requisição é grande demais.',
+  unknown_field: 'A requisição tem um campo desconhecido.',
+  invalid_request: 'Requisição inválida.',
+  link_not_found: 'Link não encontrado ou expirado.',
+  route_not_found: 'Endereço não encontrado.',
+  method_not_allowed: 'Método não permitido.',
+  unauthorized: 'É preciso informar o código de gerenciamento deste link.',
+  forbidden: 'O código de gerenciamento não confere com este link.',
+  rate_limited: 'Muitas tentativas em pouco tempo. Aguarde um pouco e tente novamente.',
+  unavailable: 'O serviço está temporariamente indisponível. Tente novamente em instantes.',
+  internal: 'Não foi possível concluir a operação. Tente novamente mais tarde.',
+} as const;
+
+export type ApiErrorCode = keyof typeof errorMessages;
+
+// Texts of the redirect flow (spec section 4).
+export const redirectTexts = {
+  notFound: 'Link não encontrado ou expirado.',
+  previewWait: 'Você será redirecionado em breve...',
+  previewClickHere: 'clique aqui',
+  redirecting: 'Redirecionando para o seu link...',
+  errorTitle: 'Oops!',
+  errorSubtitle: 'Não foi possível encontrar este link.',
+  backHome: 'Voltar para a Home',
+  defaultDescription: (url: string): string => `Acesse o link: ${url}`,
+} as const;

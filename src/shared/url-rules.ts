@@ -1,0 +1,34 @@
+// Target-URL rules shared by the server (authoritative) and the browser.
+import type { ApiErrorCode } from './messages.js';
+
+export const URL_MAX_LENGTH = 4096;
+
+export type UrlCheck = { ok: true; url: URL } | { ok: false; code: ApiErrorCode };
+
+/**
+ * Parses a visitor-supplied target. Returns the normalised URL (WHATWG parsing: host
+ * lowercased, spaces encoded) or the code of the first rule it breaks.
+ * `ownHost` is our PUBLIC_URL host (hostname:port) so short links cannot point at themselves.
+ */
+export function checkTargetUrl(raw: string, ownHost?: string): UrlCheck {
+  const trimmed = raw.trim();
+  if (trimmed === '') return { ok: false, code: 'invalid_url' };
+  if (trimmed.length > URL_MAX_LENGTH) return { ok: false, code: 'url_too_long' };
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return { ok: false, code: looksLikeSchemeless(trimmed) ? 'url_protocol' : 'invalid_url' };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, code: 'url_protocol' };
+  if (url.hostname === '') return { ok: false, code: 'invalid_url' };
+  if (url.username !== '' || url.password !== '') return { ok: false, code: 'url_credentials' };
+  if (url.href.length > URL_MAX_LENGTH) return { ok: false, code: 'url_too_long' };
+  if (ownHost !== undefined && url.host === ownHost.toLowerCase()) return { ok: false, code: 'self_link' };
+  return { ok: true, url };
+}
+
+// "exemplo.com.br/x" is the commonest mistake: say which rule it breaks.
+function looksLikeSchemeless(value: string): boolean {
+  return /^[a-z0-9-]+(\.[a-z0-9-]+)+(\/|$)/i.test(value);
+}

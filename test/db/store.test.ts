@@ -1,0 +1,69 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { createCounterRepository } from '../../src/server/stats/counter-repository.js';
+import { createLinkRepository } from '../../src/server/links/link-repository.js';
+import { isUniqueViolation } from '../../src/server/db/dialect.js';
+import { startTestServer, testDialect, type TestServer } from '../helpers/test-server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe(`store on ${testDialect}`, () => {
+  it('really runs on the dialect this project is for', async () => {
+    expect(server.store.dialect).toBe(testDialect);
+    const probe =
+      testDialect === 'postgres'
+        ? await sql<{ v: string }>`select version() as v`.execute(server.store.db)
+        : await sql<{ v: string }>`select sqlite_version() as v`.execute(server.store.db);
+    expect(probe.rows[0]?.v).toMatch(testDialect === 'postgres' ? /^PostgreSQL/ : /^3\./);
+  });
+
+  it('migrations are idempotent: running them again changes nothing', async () => {
+    await migrateToLatest(server.store.db, server.store.dialect);
+    const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(server.store.db);
+    expect(applied.rows.map((r) => r.name)).toEqual(['0001-initial']);
+  });
+
+  it('reports a duplicate alias as a unique violation', async () => {
+    const links = createLinkRepository(server.store.db);
+    const link = { alias: 'unico', url: 'https://example.com/', createdAt: new Date().toISOString(), manageTokenHash: 'a'.repeat(64), day: '2026-01-01' };
+    await links.insertLink(link);
+    const error = await links.insertLink(link).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isUniqueViolation(error)).toBe(true);
+    // The failed insert's transaction did not count a second link created that day.
+    const totals = await createCounterRepository(server.store.db).totalsBetween('2026-01-01', '2026-01-01');
+    expect(totals).toEqual([{ day: '2026-01-01', linksCreated: 1, clicks: 0 }]);
+  });
+
+  it('adds clicks in large batches, skipping links deleted meanwhile but counting them site-wide', async () => {
+    const links = createLinkRepository(server.store.db);
+    const counters = createCounterRepository(server.store.db);
+    const ids: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      ids.push(await links.insertLink({ alias: `lote-${i}`, url: 'https://example.com/', createdAt: new Date().toISOString(), manageTokenHash: 'b'.repeat(64), day: '2026-02-01' }));
+    }
+    const deleted = ids.pop() as number;
+    await links.deleteById(deleted);
+    // 2,500 rows: more than one statement's worth (1,000 rows each).
+    const rows = [];
+    for (let d = 1; d <= 84; d++) {
+      const day = `2026-02-${String(((d - 1) % 28) + 1).padStart(2, '0')}`;
+      for (const id of [...ids, deleted]) rows.push({ linkId: id, day, clicks: 1 });
+    }
+    await counters.addClicks(rows);
+    await counters.addClicks([{ linkId: ids[0] as number, day: '2026-02-01', clicks: 5 }]);
+    expect(await counters.linkTotalClicks(ids[0] as number)).toBe(84 + 5);
+    expect(await counters.linkTotalClicks(deleted)).toBe(0);
+    const totals = await counters.totalsBetween('2026-02-01', '2026-02-28');
+    expect(totals.reduce((sum, t) => sum + t.clicks, 0)).toBe(rows.length + 5);
+  });
+});

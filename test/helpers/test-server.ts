@@ -1,0 +1,76 @@
+// Starts the real app on a loopback port with a fresh SQLite file, for API and browser tests.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { inject } from 'vitest';
+import { type App, buildApp } from '../../src/server/app.js';
+import type { Clock } from '../../src/server/calendar.js';
+import { type Config, loadConfig } from '../../src/server/config.js';
+import { openStore, type Store } from '../../src/server/db/database.js';
+import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { createThrowawayDatabase } from './postgres.js';
+
+export interface TestServer {
+  /** http://127.0.0.1:PORT — also the PUBLIC_URL of this server. */
+  url: string;
+  app: App;
+  store: Store;
+  config: Readonly<Config>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** Extra environment, as the real process would read it. */
+  env?: Record<string, string>;
+  clock?: Clock;
+  /** Serve the built web app from dist/web (needs `npm run build:web`). */
+  withWeb?: boolean;
+}
+
+/** The dialect of this test project: the same suites run once on SQLite and once on PostgreSQL. */
+export const testDialect: 'sqlite' | 'postgres' = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shortener-test-'));
+  const postgres = testDialect === 'postgres' ? await createThrowawayDatabase(inject('postgresAdminUrl')) : undefined;
+  // The port is only known after listen, so PUBLIC_URL is fixed up by reserving one first.
+  const port = await freePort();
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: postgres?.url ?? `sqlite:${path.join(dir, 'links.db')}`,
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: options.withWeb === true ? 'dist/web' : path.join(dir, 'no-web'),
+    ...options.env,
+  });
+  const store = openStore(config.database);
+  await migrateToLatest(store.db, store.dialect);
+  const app = await buildApp({ config, store, ...(options.clock ? { clock: options.clock } : {}) });
+  await app.server.listen({ port, host: '127.0.0.1' });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    store,
+    config,
+    async close() {
+      await app.server.close();
+      await store.close();
+      await postgres?.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function freePort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,116 @@
+// Three real server processes on three loopback ports sharing one PostgreSQL database:
+// what a deployment behind a load balancer relies on. Runs in the server-postgres project.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { StatsResponse } from '../src/shared/api.js';
+import { type ChildServer, freePort, spawnServer, waitUntilReady } from './helpers/child-server.js';
+import { BROWSER } from './helpers/fixtures.js';
+import { createThrowawayDatabase } from './helpers/postgres.js';
+
+let database: { url: string; drop(): Promise<void> };
+let servers: ChildServer[] = [];
+
+beforeAll(async () => {
+  database = await createThrowawayDatabase(inject('postgresAdminUrl'));
+  const ports = [await freePort(), await freePort(), await freePort()];
+  // All three start at once: their migrations race, and the migrator's lock must hold.
+  servers = ports.map((port) =>
+    spawnServer({
+      PORT: String(port),
+      PUBLIC_URL: 'http://127.0.0.1:9',
+      DATABASE_URL: database.url,
+      DATABASE_POOL_SIZE: '5',
+      CLICK_FLUSH_INTERVAL_MS: '200',
+      STATS_CACHE_MS: '0',
+      METADATA_FETCH: 'false',
+    }),
+  );
+  await Promise.all(servers.map((s) => waitUntilReady(s, 30_000)));
+}, 60_000);
+
+afterAll(async () => {
+  for (const s of servers) s.child.kill('SIGTERM');
+  await Promise.all(servers.map((s) => s.exited));
+  await database.drop();
+});
+
+const [A, B, C] = [0, 1, 2] as const;
+const url = (i: number, path: string) => `${servers[i]?.url ?? ''}${path}`;
+
+function create(i: number, body: Record<string, string>) {
+  return fetch(url(i, '/api/links'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+function visit(i: number, alias: string) {
+  return fetch(url(i, `/${alias}`), { redirect: 'manual', headers: { 'user-agent': BROWSER } });
+}
+async function stats(i: number): Promise<StatsResponse> {
+  return (await fetch(url(i, '/api/stats'))).json() as Promise<StatsResponse>;
+}
+
+describe('three instances sharing one PostgreSQL', () => {
+  it('migrated once despite three concurrent starts', async () => {
+    for (const s of servers) expect(s.child.exitCode).toBeNull();
+  });
+
+  it('a link created on A redirects on B and C at once, even where a miss was cached', async () => {
+    expect((await visit(B, 'multi-um')).status).toBe(404);
+    expect((await create(A, { url: 'https://example.com/multi', alias: 'multi-um' })).status).toBe(201);
+    // The creation notifies every instance; delivery to B is asynchronous, so allow a short
+    // poll, well under the 2 s for which a miss is cached.
+    await expect.poll(async () => (await visit(B, 'multi-um')).status, { timeout: 1000, interval: 25 }).toBe(302);
+    const onC = await visit(C, 'multi-um');
+    expect(onC.status).toBe(302);
+    expect(onC.headers.get('location')).toBe('https://example.com/multi');
+  });
+
+  it('50 concurrent creates of one alias spread over A, B and C: exactly one wins', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => create(i % 3, { url: `https://example.com/race/${i}`, alias: 'disputado' })),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+  });
+
+  it('clicks spread over all three are all counted, and stats read the same everywhere', async () => {
+    const aliases = ['conta-1', 'conta-2', 'conta-3'];
+    const tokens: string[] = [];
+    for (const alias of aliases) {
+      const res = await create(A, { url: `https://example.com/${alias}`, alias });
+      tokens.push(((await res.json()) as { manageToken: string }).manageToken);
+    }
+    const before = await stats(A);
+    const sent = 600;
+    const visits = await Promise.all(Array.from({ length: sent }, (_, i) => visit(i % 3, aliases[i % aliases.length] as string)));
+    expect(visits.filter((r) => r.status === 302)).toHaveLength(sent);
+
+    await expect
+      .poll(async () => (await stats(A)).clicks_today - before.clicks_today, { timeout: 5000, interval: 100 })
+      .toBe(sent);
+    const [a, b, c] = await Promise.all([stats(A), stats(B), stats(C)]);
+    expect(b).toEqual(a);
+    expect(c).toEqual(a);
+
+    let perLink = 0;
+    for (const [i, alias] of aliases.entries()) {
+      const view = await fetch(url((i + 1) % 3, `/api/links/${alias}`), { headers: { authorization: `Bearer ${tokens[i]}` } });
+      perLink += ((await view.json()) as { totalClicks: number }).totalClicks;
+    }
+    expect(perLink).toBe(sent);
+  });
+
+  it('a link deleted on A stops redirecting on B and C within one second', async () => {
+    const res = await create(A, { url: 'https://example.com/sumir', alias: 'vai-sumir' });
+    const { manageToken } = (await res.json()) as { manageToken: string };
+    // Warm the caches of B and C.
+    expect((await visit(B, 'vai-sumir')).status).toBe(302);
+    expect((await visit(C, 'vai-sumir')).status).toBe(302);
+
+    const deleted = await fetch(url(A, '/api/links/vai-sumir'), { method: 'DELETE', headers: { authorization: `Bearer ${manageToken}` } });
+    expect(deleted.status).toBe(204);
+    const start = Date.now();
+    await expect.poll(async () => (await visit(B, 'vai-sumir')).status, { timeout: 1000, interval: 20 }).toBe(404);
+    await expect.poll(async () => (await visit(C, 'vai-sumir')).status, { timeout: 1000, interval: 20 }).toBe(404);
+    expect(Date.now() - start).toBeLessThan(1000);
+  });
+});

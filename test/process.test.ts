@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BROWSER } from './helpers/fixtures.js';
+import { freePort, spawnServer, waitUntilReady } from './helpers/child-server.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shortener-process-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('the server process', () => {
+  it('creates the SQLite file and schema by itself, and on SIGTERM flushes every buffered click and exits 0', async () => {
+    const port = await freePort();
+    const file = path.join(dir, 'nested', 'links.db');
+    // A flush interval far longer than the test: only the shutdown flush can write the clicks.
+    const server = spawnServer({ PORT: String(port), DATABASE_URL: `sqlite:${file}`, CLICK_FLUSH_INTERVAL_MS: '600000', WEB_DIST_DIR: dir });
+    await waitUntilReady(server);
+    expect(fs.existsSync(file)).toBe(true);
+
+    const created = await fetch(`${server.url}/api/links`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'https://example.com/shutdown', alias: 'desligar' }),
+    });
+    expect(created.status).toBe(201);
+    const redirects = 250;
+    const responses = await Promise.all(
+      Array.from({ length: redirects }, () => fetch(`${server.url}/desligar`, { redirect: 'manual', headers: { 'user-agent': BROWSER } })),
+    );
+    expect(responses.filter((r) => r.status === 302)).toHaveLength(redirects);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+
+    const db = new SqliteDatabase(file, { readonly: true });
+    try {
+      const perLink = db
+        .prepare('select sum(c.clicks) as n from link_clicks_daily c join links l on l.id = c.link_id where l.alias = ?')
+        .get('desligar') as { n: number };
+      const total = db.prepare('select sum(clicks) as n, sum(links_created) as l from daily_totals').get() as { n: number; l: number };
+      expect(perLink.n).toBe(redirects);
+      expect(total.n).toBe(redirects);
+      expect(total.l).toBe(1);
+    } finally {
+      db.close();
+    }
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid configuration: PORT="abc"/],
+    [{ STATS_TIMEZONE: 'Mars/Olympus' }, /^Invalid configuration: STATS_TIMEZONE="Mars\/Olympus"/],
+    [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL="mysql:\/\/x"/],
+    [{ PUBLIC_URL: 'ftp://example.com' }, /^Invalid configuration: PUBLIC_URL=/],
+    [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL="loud"/],
+    [{ TRUST_PROXY: 'everyone' }, /^Invalid configuration: TRUST_PROXY="everyone"/],
+  ])('refuses to start with %j, saying why in one line', async (env, message) => {
+    const server = spawnServer({ PORT: '0', DATABASE_URL: `sqlite:${path.join(dir, 'never.db')}`, ...env });
+    expect(await server.exited).toBe(1);
+    const lines = server.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(message);
+  });
+});

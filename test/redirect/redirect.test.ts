@@ -1,0 +1,198 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLink } from '../helpers/api.js';
+import { BROWSER, BROWSER_USER_AGENTS, CRAWLER_USER_AGENTS } from '../helpers/fixtures.js';
+import { startTestServer, type TestServer } from '../helpers/test-server.js';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await createLink(server, { url: 'https://example.com/destino?utm=1', alias: 'destino' });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+function get(url: string, userAgent: string | undefined = BROWSER, method: 'GET' | 'HEAD' = 'GET') {
+  return server.app.server.inject({ method, url, headers: userAgent === undefined ? {} : { 'user-agent': userAgent } });
+}
+
+async function clicksOf(alias: string): Promise<number> {
+  const row = await server.store.db
+    .selectFrom('link_clicks_daily')
+    .innerJoin('links', 'links.id', 'link_clicks_daily.link_id')
+    .select((eb) => eb.fn.sum<number>('link_clicks_daily.clicks').as('total'))
+    .where('links.alias', '=', alias)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+describe('GET /:alias for people', () => {
+  it('answers 302 to the original URL, not cacheable, with no body to wait for', async () => {
+    const res = await get('/destino');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('https://example.com/destino?utm=1');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.body).toBe('');
+  });
+
+  it('is case-insensitive and tolerates a trailing slash', async () => {
+    for (const path of ['/DESTINO', '/Destino', '/destino/']) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(302);
+      expect(res.headers.location).toBe('https://example.com/destino?utm=1');
+    }
+  });
+
+  it.each(Object.entries(BROWSER_USER_AGENTS))('treats %s as a person', async (_name, ua) => {
+    const res = await get('/destino', ua);
+    expect(res.statusCode).toBe(302);
+  });
+
+  it('answers HEAD like GET, without counting a click', async () => {
+    const link = await createLink(server, { url: 'https://example.com/head', alias: 'so-head' });
+    const res = await get(`/${link.alias}`, BROWSER, 'HEAD');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('https://example.com/head');
+    await server.app.clicks.flush();
+    expect(await clicksOf('so-head')).toBe(0);
+  });
+});
+
+describe('GET /:alias for crawlers', () => {
+  it.each(Object.entries(CRAWLER_USER_AGENTS))('gives %s the preview page, not a redirect', async (_name, ua) => {
+    const res = await get('/destino', ua);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('Você será redirecionado em breve...');
+    expect(res.body).toContain('<a href="https://example.com/destino?utm=1"');
+    expect(res.body).toContain('clique aqui');
+  });
+
+  it('treats a request with an empty or missing user agent as a script (preview, no click)', async () => {
+    expect((await get('/destino', '')).statusCode).toBe(200);
+    // inject() always adds a user agent, so a raw request checks the header-less case.
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(`${server.url}/destino`, { headers: {} }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(200);
+  });
+
+  it('has title, description, canonical, Open Graph and Twitter card tags with the spec defaults', async () => {
+    const res = await get('/destino', CRAWLER_USER_AGENTS.whatsapp);
+    const html = res.body;
+    expect(html).toContain('<html lang="pt-BR">');
+    expect(html).toContain(`<title>${server.config.site.siteName}</title>`);
+    expect(html).toContain('<meta name="description" content="Acesse o link: https://example.com/destino?utm=1">');
+    expect(html).toContain(`<link rel="canonical" href="${server.url}/destino">`);
+    expect(html).toContain(`<meta property="og:title" content="${server.config.site.siteName}">`);
+    expect(html).toContain('<meta property="og:description" content="Acesse o link: https://example.com/destino?utm=1">');
+    expect(html).toContain(`<meta property="og:image" content="${server.url}/og-image.png">`);
+    expect(html).toContain(`<meta property="og:url" content="${server.url}/destino">`);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).not.toContain('<script');
+  });
+
+  it('escapes every value it puts in the page', async () => {
+    const nasty = 'https://example.com/"><script>alert(1)</script>?q=\'x\'&y=<b>';
+    const link = await createLink(server, { url: nasty, alias: 'escapar' });
+    const res = await get('/escapar', CRAWLER_USER_AGENTS.facebook);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<script>');
+    expect(res.body).not.toContain('"><');
+    // WHATWG parsing percent-encodes " < > ' of the URL, but & survives normalisation:
+    // it must reach the page only as an entity.
+    expect(link.url).toContain('%27x%27&y=');
+    expect(res.body).toContain('%27x%27&amp;y=');
+    expect(res.body).not.toContain('%27x%27&y=');
+  });
+
+  it('escapes stored metadata too (title with <script> and quotes)', async () => {
+    const link = await createLink(server, { url: 'https://example.com/meta', alias: 'com-meta' });
+    await server.store.db
+      .updateTable('links')
+      .set({ title: 'Oferta "imperdível" <script>alert(1)</script>', description: "D'Ávila & Cia", image: 'javascript:alert(1)' })
+      .where('alias', '=', link.alias)
+      .execute();
+    const res = await get('/com-meta', CRAWLER_USER_AGENTS.twitter);
+    expect(res.body).toContain('<title>Oferta &quot;imperdível&quot; &lt;script&gt;alert(1)&lt;/script&gt;</title>');
+    expect(res.body).toContain('content="D&#39;Ávila &amp; Cia"');
+    // A non-http(s) image is never used.
+    expect(res.body).not.toContain('javascript:');
+    expect(res.body).toContain(`content="${server.url}/og-image.png"`);
+  });
+
+  it('does not count crawler visits as clicks', async () => {
+    const link = await createLink(server, { url: 'https://example.com/bots', alias: 'so-bots' });
+    for (const ua of Object.values(CRAWLER_USER_AGENTS)) await get(`/${link.alias}`, ua);
+    await server.app.clicks.flush();
+    expect(await clicksOf('so-bots')).toBe(0);
+  });
+});
+
+describe('GET /:alias when there is no such link', () => {
+  it.each(['/nao-existe', '/zz', '/com.ponto', '/%00abc', '/a%2Fb', '/' + 'x'.repeat(65), '/..%2F..%2Fetc', '/ação'])(
+    'answers 404 with the pt-BR page for %s',
+    async (path) => {
+      const res = await get(path);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('Link não encontrado ou expirado.');
+    },
+  );
+
+  it('answers 404 for crawlers too', async () => {
+    const res = await get('/nao-existe', CRAWLER_USER_AGENTS.whatsapp);
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('answers 404 for deeper unknown paths', async () => {
+    const res = await get('/um/dois/tres');
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('finds a link created right after its alias was asked for (the miss is not kept)', async () => {
+    expect((await get('/chega-depois')).statusCode).toBe(404);
+    await createLink(server, { url: 'https://example.com/depois', alias: 'chega-depois' });
+    expect((await get('/chega-depois')).statusCode).toBe(302);
+  });
+});
+
+describe('click counting', () => {
+  it('counts exactly N clicks for N redirects, after a flush', async () => {
+    const a = await createLink(server, { url: 'https://example.com/a', alias: 'conta-a' });
+    const b = await createLink(server, { url: 'https://example.com/b', alias: 'conta-b' });
+    const requests: Promise<unknown>[] = [];
+    for (let i = 0; i < 137; i++) requests.push(fetch(`${server.url}/${a.alias}`, { redirect: 'manual', headers: { 'user-agent': BROWSER } }));
+    for (let i = 0; i < 45; i++) requests.push(fetch(`${server.url}/${b.alias}`, { redirect: 'manual', headers: { 'user-agent': BROWSER } }));
+    const responses = (await Promise.all(requests)) as Response[];
+    expect(responses.every((r) => r.status === 302)).toBe(true);
+    await server.app.clicks.flush();
+    expect(await clicksOf('conta-a')).toBe(137);
+    expect(await clicksOf('conta-b')).toBe(45);
+    expect(server.app.clicks.pending()).toBe(0);
+  });
+
+  it('writes clicks by itself within the flush interval, without an explicit flush', async () => {
+    const link = await createLink(server, { url: 'https://example.com/auto', alias: 'flush-auto' });
+    for (let i = 0; i < 5; i++) await get(`/${link.alias}`);
+    await expect.poll(() => clicksOf('flush-auto'), { timeout: 3000, interval: 100 }).toBe(5);
+  });
+
+  it('does not wait for the database on the redirect (the click is pending right after the 302)', async () => {
+    const link = await createLink(server, { url: 'https://example.com/pending', alias: 'pendente' });
+    await server.app.clicks.flush();
+    const res = await get(`/${link.alias}`);
+    expect(res.statusCode).toBe(302);
+    expect(server.app.clicks.pending()).toBe(1);
+    expect(await clicksOf('pendente')).toBe(0);
+    await server.app.clicks.flush();
+    expect(await clicksOf('pendente')).toBe(1);
+  });
+});

@@ -1,0 +1,55 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Three projects: server tests (node), component tests (jsdom) and end-to-end tests in
+// real Chromium against the built app (run one file at a time: they start servers).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['test/**/*.test.ts'],
+          // The multi-instance test needs PostgreSQL: it runs in server-postgres.
+          exclude: ['test/e2e/**', 'test/multi-instance.test.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-postgres',
+          environment: 'node',
+          include: ['test/**/*.test.ts'],
+          // Pure functions and SQLite-file process tests need no second run.
+          exclude: ['test/e2e/**', 'test/process.test.ts', 'test/metadata/address-policy.test.ts'],
+          env: { TEST_DIALECT: 'postgres' },
+          globalSetup: ['test/helpers/postgres-global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/web/test-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          poolOptions: { forks: { singleFork: true } },
+        },
+      },
+    ],
+  },
+});
