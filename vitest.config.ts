@@ -23,7 +23,14 @@ export default defineConfig({
           environment: 'node',
           include: ['test/**/*.test.ts'],
           // Pure functions and SQLite-file process tests need no second run.
-          exclude: ['test/e2e/**', 'test/process.test.ts', 'test/metadata/address-policy.test.ts'],
+          exclude: [
+            'test/e2e/**',
+            'test/process.test.ts',
+            'test/metadata/address-policy.test.ts',
+            'test/metadata/safe-fetch.test.ts',
+            'test/metadata/parse-metadata.test.ts',
+            'test/metadata/og-image.test.ts',
+          ],
           env: { TEST_DIALECT: 'postgres' },
           globalSetup: ['test/helpers/postgres-global-setup.ts'],
           testTimeout: 20_000,

@@ -12,6 +12,8 @@ import { createLinkRepository } from './links/link-repository.js';
 import { registerLinkRoutes } from './links/link-routes.js';
 import { createLinkService } from './links/link-service.js';
 import { createLinkOwnerService } from './links/link-owner-service.js';
+import { createMetadataRepository } from './metadata/metadata-repository.js';
+import { createMetadataService, type MetadataService } from './metadata/metadata-service.js';
 import { registerManageRoutes } from './links/manage-routes.js';
 import { createAliasResolver } from './redirect/alias-resolver.js';
 import { type ClickRecorder, createClickRecorder } from './redirect/click-recorder.js';
@@ -36,6 +38,7 @@ export interface AppDeps {
 export interface App {
   server: FastifyInstance;
   clicks: ClickRecorder;
+  metadata: MetadataService;
 }
 
 // Bodies of this API are tiny: a URL of at most 4096 characters and an alias.
@@ -90,6 +93,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     maxPending: config.clickFlushMaxPending,
     log: server.log,
   });
+  // Target pages' title/description/image for link previews, fetched in the background.
+  const metadata = createMetadataService({
+    options: config.metadata,
+    repository: createMetadataRepository(store.db),
+    clock,
+    log: server.log,
+    onUpdated: (alias) => void forgetEverywhere(alias),
+  });
   const site: SiteConfig = { ...config.site, publicUrl: config.publicUrl };
   const shell = loadAppShell(config.webDistDir, site);
 
@@ -113,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Another instance may hold a cached miss for this alias.
     await forgetEverywhere(created.alias);
     stats.invalidate();
+    metadata.refreshInBackground({ alias: created.alias, url: created.url });
   });
   registerStatsRoutes(server, stats);
   // Limits are set per route (only token-checked routes for now); the key is the client IP,
@@ -138,16 +150,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     siteName: config.site.siteName,
     publicUrl: config.publicUrl,
     notFoundPage: shell.notFoundPage,
+    metadata,
   });
 
   clicks.start();
   // Stop accepting first (Fastify's close), then write the buffered clicks.
   server.addHook('onClose', async () => {
     await clicks.stop();
+    await metadata.close();
     await invalidation.stop();
   });
 
-  return { server, clicks };
+  return { server, clicks, metadata };
 }
 
 function hopsTrusted(hops: number): (address: string, hop: number) => boolean {

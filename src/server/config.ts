@@ -48,8 +48,9 @@ const envSchema = z.object({
   METADATA_MAX_REDIRECTS: z.coerce.number().int().min(0).max(10).default(3),
   METADATA_CONCURRENCY: positiveInt(4),
   METADATA_FAILURE_TTL_MS: positiveInt(10 * 60_000),
-  // Test-only: lets the fetcher reach loopback/private fixture servers. main.ts refuses to
-  // start with it on unless UNSAFE_FORCE_PRIVATE_FETCH is also set.
+  // Test-only: lets the fetcher reach loopback fixture servers (127/8, ::1; other private
+  // ranges stay refused). main.ts refuses to start with it on unless UNSAFE_FORCE_PRIVATE_FETCH
+  // is also set.
   UNSAFE_ALLOW_PRIVATE_FETCH: flag(false),
   UNSAFE_FORCE_PRIVATE_FETCH: flag(false),
   SITE_NAME: z.string().min(1).default('Encurta.br'),
@@ -99,7 +100,7 @@ export interface Config {
     maxRedirects: number;
     concurrency: number;
     failureTtlMs: number;
-    /** Test-only switch: allow loopback/private addresses. */
+    /** Test-only switch: allow loopback addresses. */
     allowPrivateAddresses: boolean;
     forcePrivateAddresses: boolean;
     userAgent: string;

@@ -4,22 +4,24 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openStore } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { assertSafeMetadataConfig } from './metadata/metadata-config.js';
 
 async function main(): Promise<void> {
   let config;
   try {
     config = loadConfig();
+    assertSafeMetadataConfig(config);
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
+    console.error(error instanceof ConfigError || error instanceof Error ? error.message : String(error));
+    process.exit(1);
   }
 
   const store = openStore(config.database);
   if (config.migrateOnStart) await migrateToLatest(store.db, store.dialect);
   const { server } = await buildApp({ config, store });
+  if (config.metadata.allowPrivateAddresses) {
+    server.log.warn('UNSAFE_ALLOW_PRIVATE_FETCH is on (forced): link previews may fetch loopback addresses');
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

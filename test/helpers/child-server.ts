@@ -13,7 +13,8 @@ export interface ChildServer {
 
 export function spawnServer(env: Record<string, string>): ChildServer {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    // Never fetch the (outside) targets' metadata from tests.
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', METADATA_FETCH: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

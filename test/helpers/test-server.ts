@@ -42,6 +42,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: postgres?.url ?? `sqlite:${path.join(dir, 'links.db')}`,
     LOG_LEVEL: 'silent',
+    // Links in tests point at https://example.com/…: never fetch them. Tests of previews
+    // turn this on with loopback fixture targets.
+    METADATA_FETCH: 'false',
     WEB_DIST_DIR: options.withWeb === true ? 'dist/web' : path.join(dir, 'no-web'),
     ...options.env,
   });

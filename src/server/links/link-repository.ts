@@ -20,6 +20,8 @@ export interface RedirectTarget {
   title: string | null;
   description: string | null;
   image: string | null;
+  /** When the target's metadata was last fetched; null: never. */
+  metadataFetchedAt: string | Date | null;
 }
 
 export interface StoredLink {
@@ -63,7 +65,7 @@ export function createLinkRepository(db: Kysely<Database>) {
     async findRedirectTarget(alias: string): Promise<RedirectTarget | undefined> {
       return db
         .selectFrom('links')
-        .select(['id', 'url', 'title', 'description', 'image'])
+        .select(['id', 'url', 'title', 'description', 'image', 'metadata_fetched_at as metadataFetchedAt'])
         .where('alias', '=', alias)
         .executeTakeFirst();
     },

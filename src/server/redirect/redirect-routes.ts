@@ -2,6 +2,7 @@
 // Humans get a 302 at once (the click is buffered, never awaited); link-preview crawlers
 // get the preview page; unknown aliases get the 404 page.
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { MetadataService } from '../metadata/metadata-service.js';
 import type { ClickRecorder } from './click-recorder.js';
 import type { AliasResolver } from './alias-resolver.js';
 import { renderPreviewPage } from './preview-page.js';
@@ -13,6 +14,7 @@ export interface RedirectRouteDeps {
   siteName: string;
   publicUrl: string;
   notFoundPage: () => string;
+  metadata: Pick<MetadataService, 'isStale' | 'refreshInBackground'>;
 }
 
 const NO_STORE = 'private, no-store';
@@ -27,9 +29,12 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
     if (target === undefined) return sendNotFound(reply);
 
     if (deps.isCrawler(request.headers['user-agent'])) {
+      const canonicalAlias = alias.toLowerCase();
+      // This crawler gets what is stored now; a refresh (never awaited) serves the next one.
+      if (deps.metadata.isStale(target)) deps.metadata.refreshInBackground({ alias: canonicalAlias, url: target.url });
       const page = renderPreviewPage({
         siteName: deps.siteName,
-        shortUrl: `${deps.publicUrl}/${alias.toLowerCase()}`,
+        shortUrl: `${deps.publicUrl}/${canonicalAlias}`,
         targetUrl: target.url,
         title: target.title,
         description: target.description,

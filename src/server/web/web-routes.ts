@@ -15,9 +15,14 @@ export async function registerWebRoutes(app: FastifyInstance, shell: AppShell): 
       index: false,
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders(res, filePath) {
-        // Vite puts content-hashed files under assets/: they never change.
+        // Vite puts content-hashed files under assets/: they never change. The default
+        // preview image is fetched by every crawler: cache it for a month.
         const immutable = filePath.includes(`${'/'}assets${'/'}`);
-        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=86400');
+        const longLived = filePath.endsWith(`${'/'}og-image.png`);
+        res.setHeader(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : longLived ? 'public, max-age=2592000' : 'public, max-age=86400',
+        );
       },
     });
   }

@@ -1,0 +1,210 @@
+// Title, description and image of an HTML page, read with htmlparser2 (a tolerant
+// streaming parser: broken HTML still yields what it can). Open Graph first, then Twitter
+// tags, then <title> / <meta name="description">.
+import { TextDecoder } from 'node:util';
+import { Parser } from 'htmlparser2';
+
+export interface PageMetadata {
+  title: string | null;
+  description: string | null;
+  image: string | null;
+}
+
+export const METADATA_LIMITS = { title: 200, description: 500, imageUrl: 2048 } as const;
+
+// Bytes scanned for <meta charset> when the Content-Type names none (the HTML standard's
+// prescan looks at 1024; a little more forgives long comments before it).
+const CHARSET_PRESCAN_BYTES = 4096;
+
+const TITLE_KEYS = ['og:title', 'twitter:title'] as const;
+const DESCRIPTION_KEYS = ['og:description', 'twitter:description'] as const;
+const IMAGE_KEYS = ['og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src'] as const;
+
+export interface ParseInput {
+  body: Buffer;
+  /** Final URL of the page: relative image URLs resolve against it (or against <base href>). */
+  url: string;
+  contentType?: string;
+}
+
+export function parseMetadata(input: ParseInput): PageMetadata {
+  const html = decodeBody(input.body, input.contentType ?? '');
+  const found = scan(html);
+
+  const title = firstText([...TITLE_KEYS.map((key) => found.meta.get(key)), found.title], METADATA_LIMITS.title);
+  const description = firstText(
+    [...DESCRIPTION_KEYS.map((key) => found.meta.get(key)), found.meta.get('description')],
+    METADATA_LIMITS.description,
+  );
+  const base = resolveHttpUrl(found.baseHref, input.url) ?? input.url;
+  const imageCandidates = [...IMAGE_KEYS.map((key) => found.meta.get(key)), found.imageSrcLink];
+  let image: string | null = null;
+  for (const candidate of imageCandidates) {
+    const resolved = resolveHttpUrl(candidate, base);
+    if (resolved !== undefined && resolved.length <= METADATA_LIMITS.imageUrl) {
+      image = resolved;
+      break;
+    }
+  }
+  return { title, description, image };
+}
+
+interface Scanned {
+  /** First value per lowercased meta property/name. */
+  meta: Map<string, string>;
+  title: string | undefined;
+  baseHref: string | undefined;
+  imageSrcLink: string | undefined;
+}
+
+function scan(html: string): Scanned {
+  // Plain object, not loose variables: the parser callbacks mutate it.
+  const state: Scanned & { titleText: string[] | undefined; svgDepth: number } = {
+    meta: new Map<string, string>(),
+    title: undefined,
+    baseHref: undefined,
+    imageSrcLink: undefined,
+    titleText: undefined,
+    // <title> inside inline SVG is the drawing's title, not the page's.
+    svgDepth: 0,
+  };
+
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (name === 'svg') state.svgDepth += 1;
+        if (name === 'meta') {
+          const key = (attributes.property ?? attributes.name ?? attributes.itemprop ?? '').trim().toLowerCase();
+          const content = attributes.content ?? attributes.value;
+          if (key !== '' && content !== undefined && !state.meta.has(key)) state.meta.set(key, content);
+        } else if (name === 'title' && state.svgDepth === 0 && state.title === undefined) {
+          state.titleText = [];
+        } else if (name === 'base' && state.baseHref === undefined && attributes.href !== undefined) {
+          state.baseHref = attributes.href;
+        } else if (name === 'link' && state.imageSrcLink === undefined && attributes.href !== undefined) {
+          const rel = (attributes.rel ?? '').toLowerCase().split(/\s+/);
+          if (rel.includes('image_src')) state.imageSrcLink = attributes.href;
+        }
+      },
+      ontext(text) {
+        state.titleText?.push(text);
+      },
+      onclosetag(name) {
+        if (name === 'svg' && state.svgDepth > 0) state.svgDepth -= 1;
+        if (name === 'title' && state.titleText !== undefined) {
+          state.title = state.titleText.join('');
+          state.titleText = undefined;
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.end(html);
+  // An unclosed <title> in broken HTML still names the page.
+  if (state.title === undefined && state.titleText !== undefined) state.title = state.titleText.join('');
+  return { meta: state.meta, title: state.title, baseHref: state.baseHref, imageSrcLink: state.imageSrcLink };
+}
+
+function firstText(candidates: readonly (string | undefined)[], max: number): string | null {
+  for (const candidate of candidates) {
+    if (candidate === undefined) continue;
+    const text = cleanText(candidate, max);
+    if (text !== null) return text;
+  }
+  return null;
+}
+
+/** Collapses whitespace, drops control characters and clips to max characters. */
+export function cleanText(value: string, max: number): string | null {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  const text = value.replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim();
+  if (text === '') return null;
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  return `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+}
+
+/** An absolute http(s) URL, or undefined (data:, javascript:, unparseable … are dropped). */
+function resolveHttpUrl(value: string | undefined, base: string): string | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (trimmed === '') return undefined;
+  try {
+    const url = new URL(trimmed, base);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    if (url.username !== '' || url.password !== '') return undefined;
+    return url.href;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Decodes the body by the Content-Type charset, a BOM, or <meta charset>; UTF-8 otherwise. */
+export function decodeBody(body: Buffer, contentType: string): string {
+  const label = charsetFromBom(body) ?? charsetFromContentType(contentType) ?? charsetFromMeta(body) ?? 'utf-8';
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(label);
+  } catch {
+    // Unknown label: TextDecoder throws RangeError; UTF-8 is the web's default.
+    decoder = new TextDecoder('utf-8');
+  }
+  // latin1, iso-8859-1, ascii … all mean windows-1252 on the web, but Node 20's decoder
+  // turns 0x80–0x9F into C1 controls instead of “ ” – € …; fix those up ourselves.
+  if (decoder.encoding === 'windows-1252') return decodeWindows1252(body);
+  return decoder.decode(body);
+}
+
+// windows-1252 bytes 0x80–0x9F (0 = unassigned, kept as the C1 control like browsers do).
+const WINDOWS_1252_HIGH = [
+  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0,
+  0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
+];
+
+function decodeWindows1252(body: Buffer): string {
+  return body.toString('latin1').replace(/[\u0080-\u009f]/g, (ch) => {
+    const mapped = WINDOWS_1252_HIGH[ch.charCodeAt(0) - 0x80] ?? 0;
+    return mapped === 0 ? ch : String.fromCharCode(mapped);
+  });
+}
+
+function charsetFromBom(body: Buffer): string | undefined {
+  if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return 'utf-8';
+  if (body[0] === 0xfe && body[1] === 0xff) return 'utf-16be';
+  if (body[0] === 0xff && body[1] === 0xfe) return 'utf-16le';
+  return undefined;
+}
+
+function charsetFromContentType(contentType: string): string | undefined {
+  for (const param of contentType.split(';').slice(1)) {
+    const [name, value] = param.split('=');
+    if (name?.trim().toLowerCase() === 'charset' && value !== undefined) {
+      const label = value.trim().replace(/^["']|["']$/g, '');
+      if (label !== '') return label;
+    }
+  }
+  return undefined;
+}
+
+function charsetFromMeta(body: Buffer): string | undefined {
+  // Latin-1 maps every byte to one character, so ASCII markup reads correctly whatever the
+  // real encoding is: enough to find the <meta> that names it.
+  const head = body.subarray(0, CHARSET_PRESCAN_BYTES).toString('latin1');
+  let label: string | undefined;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (label !== undefined || name !== 'meta') return;
+        if (attributes.charset !== undefined && attributes.charset.trim() !== '') label = attributes.charset.trim();
+        else if (attributes['http-equiv']?.toLowerCase() === 'content-type' && attributes.content !== undefined) {
+          label = charsetFromContentType(attributes.content);
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.end(head);
+  // A page cannot declare itself UTF-16 from inside ASCII-compatible bytes (HTML standard).
+  if (label !== undefined && /^utf-?16/i.test(label)) return 'utf-8';
+  return label;
+}
