@@ -21,6 +21,7 @@ import { createCrawlerDetector } from './redirect/crawler.js';
 import { createLinkCache } from './redirect/link-cache.js';
 import { createLocalInvalidation, createPostgresInvalidation } from './redirect/cache-invalidation.js';
 import { registerRedirectRoutes } from './redirect/redirect-routes.js';
+import { createInProcessClickWriter, createWorkerClickWriter } from './stats/click-writer.js';
 import { createCounterRepository } from './stats/counter-repository.js';
 import { registerStatsRoutes } from './stats/stats-routes.js';
 import { createStatsService } from './stats/stats-service.js';
@@ -87,7 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const forgetEverywhere = (alias: string): Promise<void> =>
     invalidation.publish(alias).catch((error: unknown) => server.log.error({ err: error }, 'cache invalidation failed'));
   const clicks = createClickRecorder({
-    counters,
+    writer: store.sqliteFile === undefined ? createInProcessClickWriter(counters) : createWorkerClickWriter(store.sqliteFile),
     calendar,
     intervalMs: config.clickFlushIntervalMs,
     maxPending: config.clickFlushMaxPending,

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLink } from '../helpers/api.js';
 import { BROWSER, BROWSER_USER_AGENTS, CRAWLER_USER_AGENTS } from '../helpers/fixtures.js';
@@ -183,6 +184,25 @@ describe('click counting', () => {
     const link = await createLink(server, { url: 'https://example.com/auto', alias: 'flush-auto' });
     for (let i = 0; i < 5; i++) await get(`/${link.alias}`);
     await expect.poll(() => clicksOf('flush-auto'), { timeout: 3000, interval: 100 }).toBe(5);
+  });
+
+  it('keeps clicks whose write failed and writes them with a later flush', async () => {
+    const link = await createLink(server, { url: 'https://example.com/falha', alias: 'falha-escrita' });
+    await server.app.clicks.flush();
+    // A real failure of the store: the counters table is gone while clicks arrive.
+    await sql`alter table link_clicks_daily rename to link_clicks_daily_away`.execute(server.store.db);
+    try {
+      for (let i = 0; i < 7; i++) expect((await get(`/${link.alias}`)).statusCode).toBe(302);
+      await expect(server.app.clicks.flush()).rejects.toThrow();
+      expect(server.app.clicks.pending()).toBe(7);
+      for (let i = 0; i < 3; i++) await get(`/${link.alias}`);
+      expect(server.app.clicks.pending()).toBe(10);
+    } finally {
+      await sql`alter table link_clicks_daily_away rename to link_clicks_daily`.execute(server.store.db);
+    }
+    await server.app.clicks.flush();
+    expect(server.app.clicks.pending()).toBe(0);
+    expect(await clicksOf('falha-escrita')).toBe(10);
   });
 
   it('does not wait for the database on the redirect (the click is pending right after the 302)', async () => {

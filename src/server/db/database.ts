@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, type SqliteDatabase as KyselySqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Dialect } from './dialect.js';
@@ -14,6 +15,8 @@ export interface Store {
   dialect: Dialect;
   /** The PostgreSQL connection string, for listeners that need a connection of their own. */
   postgresUrl?: string;
+  /** The SQLite file, for a writer thread with a connection of its own (not for :memory:). */
+  sqliteFile?: string;
   close(): Promise<void>;
 }
 
@@ -30,12 +33,34 @@ function openSqlite(file: string): Store {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     dialect: 'sqlite',
+    ...(file === ':memory:' ? {} : { sqliteFile: file }),
     async close() {
       await db.destroy();
+    },
+  };
+}
+
+/**
+ * Kysely's SQLite driver prepares every query anew, which doubles the cost of the redirect's
+ * alias lookup (measured: 7.7 µs prepared once, 16.8 µs prepared each time, on 1M links).
+ * Prepared statements are reusable in better-sqlite3, so keep the most recent ones; the
+ * driver runs one query at a time, so no statement is used by two queries at once.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database, size = 200): KyselySqliteDatabase {
+  const statements = new LRUCache<string, SqliteStatement>({ max: size });
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (statement === undefined) {
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
     },
   };
 }

@@ -33,6 +33,14 @@ export interface StoredLink {
 }
 
 export function createLinkRepository(db: Kysely<Database>) {
+  // The redirect's lookup, compiled once: building and compiling the query per request
+  // showed in the profile of the 1M-link benchmark. Only the parameter changes.
+  const redirectLookup = db
+    .selectFrom('links')
+    .select(['id', 'url', 'title', 'description', 'image', 'metadata_fetched_at as metadataFetchedAt'])
+    .where('alias', '=', '')
+    .compile();
+
   return {
     /**
      * Inserts the link and counts it in daily_totals in one transaction. A duplicate alias
@@ -63,11 +71,8 @@ export function createLinkRepository(db: Kysely<Database>) {
     },
 
     async findRedirectTarget(alias: string): Promise<RedirectTarget | undefined> {
-      return db
-        .selectFrom('links')
-        .select(['id', 'url', 'title', 'description', 'image', 'metadata_fetched_at as metadataFetchedAt'])
-        .where('alias', '=', alias)
-        .executeTakeFirst();
+      const result = await db.executeQuery<RedirectTarget>({ ...redirectLookup, parameters: [alias] });
+      return result.rows[0];
     },
 
     async findByAlias(alias: string): Promise<StoredLink | undefined> {

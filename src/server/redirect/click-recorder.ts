@@ -4,10 +4,11 @@
 // a graceful shutdown flushes first.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Calendar } from '../calendar.js';
-import type { CounterRepository, LinkDayClicks } from '../stats/counter-repository.js';
+import type { ClickWriter } from '../stats/click-writer.js';
+import type { LinkDayClicks } from '../stats/counter-repository.js';
 
 export interface ClickRecorderOptions {
-  counters: CounterRepository;
+  writer: ClickWriter;
   calendar: Calendar;
   intervalMs: number;
   /** Pending clicks that trigger an early flush. */
@@ -51,7 +52,7 @@ export function createClickRecorder(options: ClickRecorderOptions): ClickRecorde
     const rows: LinkDayClicks[] = [];
     for (const [day, perLink] of batch) for (const [linkId, clicks] of perLink) rows.push({ linkId, day, clicks });
     try {
-      await options.counters.addClicks(rows);
+      await options.writer.write(rows);
     } catch (error) {
       // Keep the clicks: they are merged back and written with the next flush.
       for (const row of rows) addTo(buffer, row.day, row.linkId, row.clicks);
@@ -95,7 +96,11 @@ export function createClickRecorder(options: ClickRecorderOptions): ClickRecorde
     async stop() {
       if (timer !== undefined) clearInterval(timer);
       timer = undefined;
-      await flush();
+      try {
+        await flush();
+      } finally {
+        await options.writer.close();
+      }
     },
   };
 }

@@ -1,0 +1,76 @@
+// Where buffered clicks are written. On PostgreSQL the write is asynchronous I/O, so the
+// store's own repository does it. On SQLite (better-sqlite3 is synchronous) a flush of
+// 10,000 distinct (link, day) rows blocks the thread for ~60 ms, which showed as the redirect's
+// p99 in the benchmark; there a worker thread with its own connection writes instead, and
+// WAL lets the main thread's reads go on meanwhile. Either way: one transaction per flush.
+import { Worker } from 'node:worker_threads';
+import type { CounterRepository, LinkDayClicks } from './counter-repository.js';
+
+export interface ClickWriter {
+  write(rows: readonly LinkDayClicks[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createInProcessClickWriter(counters: CounterRepository): ClickWriter {
+  return { write: (rows) => counters.addClicks(rows), close: async () => undefined };
+}
+
+type Reply = { id: number; ok: true } | { id: number; ok: false; message: string; code?: string };
+
+export function createWorkerClickWriter(sqliteFile: string): ClickWriter {
+  let worker: Worker | undefined;
+  let nextId = 1;
+  const pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+
+  function failAll(error: Error): void {
+    for (const waiter of pending.values()) waiter.reject(error);
+    pending.clear();
+    worker = undefined;
+  }
+
+  function start(): Worker {
+    // Compiled: the .js beside this file. From the TypeScript sources (tests), the .ts one,
+    // loaded through tsx (a dev dependency, then installed): Node 20 does not pass
+    // `--import tsx` on to workers, so the worker registers it itself.
+    const fromSource = import.meta.url.endsWith('.ts');
+    const script = new URL(`./click-writer-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
+    const created = fromSource
+      ? new Worker(
+          `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(script.href)}); });`,
+          { eval: true, workerData: { sqliteFile } },
+        )
+      : new Worker(script, { workerData: { sqliteFile } });
+    created.on('message', (reply: Reply) => {
+      const waiter = pending.get(reply.id);
+      if (waiter === undefined) return;
+      pending.delete(reply.id);
+      if (reply.ok) waiter.resolve();
+      else waiter.reject(Object.assign(new Error(reply.message), { code: reply.code }));
+    });
+    created.on('error', (error) => failAll(error));
+    created.on('exit', (code) => {
+      if (worker === created) failAll(new Error(`click writer stopped (exit ${code})`));
+    });
+    return created;
+  }
+
+  return {
+    write(rows) {
+      if (rows.length === 0) return Promise.resolve();
+      worker ??= start();
+      const id = nextId++;
+      const target = worker;
+      return new Promise<void>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        target.postMessage({ id, rows });
+      });
+    },
+    async close() {
+      const current = worker;
+      worker = undefined;
+      if (current === undefined) return;
+      // Every write has been awaited by the recorder's final flush before close.
+      await current.terminate();
+    },
+  };
+}
