@@ -64,19 +64,18 @@ function webLayersRule() {
     meta: { type: 'problem', schema: [], messages: { upward: '{{from}} may not import from {{to}}.', feature: 'Features may not import from another feature ({{to}}).' } },
     create(context) {
       const from = layerOf(context.filename);
-      return {
-        ImportDeclaration(node) {
-          const source = node.source.value;
-          if (from === undefined || typeof source !== 'string' || !source.startsWith('.')) return;
-          const target = layerOf(new URL(source, `file://${context.filename.replaceAll('\\', '/')}`).pathname);
-          if (target === undefined) return;
-          if (from.layer === 'features' && target.layer === 'features' && target.feature !== from.feature) {
-            context.report({ node, messageId: 'feature', data: { to: `features/${target.feature}` } });
-          } else if (rank[target.layer] > rank[from.layer]) {
-            context.report({ node, messageId: 'upward', data: { from: from.layer, to: target.layer } });
-          }
-        },
+      const check = (node) => {
+        const source = node.source?.value;
+        if (from === undefined || typeof source !== 'string' || !source.startsWith('.')) return;
+        const target = layerOf(new URL(source, `file://${context.filename.replaceAll('\\', '/')}`).pathname);
+        if (target === undefined) return;
+        if (from.layer === 'features' && target.layer === 'features' && target.feature !== from.feature) {
+          context.report({ node, messageId: 'feature', data: { to: `features/${target.feature}` } });
+        } else if (rank[target.layer] > rank[from.layer]) {
+          context.report({ node, messageId: 'upward', data: { from: from.layer, to: target.layer } });
+        }
       };
+      return { ImportDeclaration: check, ImportExpression: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
     },
   };
 }

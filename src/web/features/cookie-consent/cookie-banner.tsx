@@ -1,0 +1,61 @@
+import { Cookie } from 'lucide-react';
+import { useLayoutEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { setCookieConsent, useCookieConsent } from '../../lib/cookie-consent';
+
+/** Shown until the visitor chooses; the choice is kept in localStorage and never asked again. */
+export function CookieBanner() {
+  const consent = useCookieConsent();
+  const bannerRef = useRef<HTMLElement>(null);
+  const visible = consent === null;
+
+  // The banner is fixed over the page: reserve its height at the bottom so the end of the
+  // page (footer links) can still be scrolled into view while it shows.
+  useLayoutEffect(() => {
+    const banner = bannerRef.current;
+    if (!visible || !banner || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      document.body.style.paddingBottom = `${banner.offsetHeight}px`;
+    });
+    observer.observe(banner);
+    return () => {
+      observer.disconnect();
+      document.body.style.paddingBottom = '';
+    };
+  }, [visible]);
+
+  if (!visible) return null;
+  return (
+    <section
+      ref={bannerRef}
+      aria-label="Aviso de cookies"
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white shadow-[0_-8px_30px_rgba(15,23,42,0.12)] motion-safe:animate-slide-in-bottom"
+      data-testid="cookie-banner"
+    >
+      <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 sm:py-4 md:flex-row md:items-center md:gap-6">
+        <div className="flex gap-3">
+          <Cookie aria-hidden="true" className="mt-0.5 hidden size-6 shrink-0 text-primary-ink sm:block" />
+          <p className="text-[13px] leading-relaxed text-slate-700 sm:text-sm">
+            Usamos cookies para garantir que você tenha a melhor experiência em nosso site. Se você continuar a usar este site,
+            assumiremos que você está satisfeito com ele.{' '}
+            <Link
+              to="/privacy"
+              className="rounded font-semibold text-primary-ink underline underline-offset-2 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
+            >
+              Conheça nossa Política de Privacidade
+            </Link>
+          </p>
+        </div>
+        <div className="flex shrink-0 gap-3">
+          <Button variant="secondary" className="flex-1 md:flex-none" onClick={() => setCookieConsent('rejected')}>
+            Rejeitar
+          </Button>
+          <Button className="flex-1 md:flex-none" onClick={() => setCookieConsent('accepted')}>
+            Aceitar
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CreateLinkResponse } from '../../../shared/api';
+import { MY_LINKS_KEY } from '../../lib/my-links';
+import { jsonResponse, renderWithApp, toastRegion } from '../../testing/render';
+import { CreateLinkForm } from './create-link-form';
+
+const created: CreateLinkResponse = {
+  alias: 'promo',
+  shortUrl: 'http://localhost:3000/promo',
+  url: 'https://example.com/uma/pagina/longa',
+  createdAt: '2025-01-01T12:00:00.000Z',
+  manageToken: 'secret-token',
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function fields() {
+  return {
+    url: screen.getByLabelText('URL original'),
+    alias: screen.getByLabelText('Final personalizado'),
+    button: screen.getByRole('button', { name: 'Personalize' }),
+  };
+}
+
+describe('CreateLinkForm', () => {
+  it('renders the spec fields: url type, required, placeholders and the button', () => {
+    renderWithApp(<CreateLinkForm />);
+    const { url, alias, button } = fields();
+    expect(url).toHaveAttribute('type', 'url');
+    expect(url).toBeRequired();
+    expect(url).toHaveAttribute('placeholder', 'Cole sua URL aqui...');
+    expect(alias).not.toBeRequired();
+    expect(alias).toHaveAttribute('placeholder', '...com.br/personalize (opcional)');
+    expect(button).toHaveAttribute('type', 'submit');
+  });
+
+  it('shows the "Erro" toast when the browser rejects an empty URL, and sends nothing', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<CreateLinkForm />);
+    await user.click(fields().button);
+    const toast = toastRegion();
+    expect(within(toast).getByText('Erro')).toBeInTheDocument();
+    expect(within(toast).getByText('Por favor, insira uma URL válida')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('names the broken rule when the URL has no scheme', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<CreateLinkForm />);
+    await user.type(fields().url, 'exemplo.com.br/pagina');
+    await user.click(fields().button);
+    expect(within(toastRegion()).getByText('A URL precisa começar com http:// ou https://.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('is busy while creating, then shows the short link, keeps the fields and stores the link', async () => {
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+    const user = userEvent.setup();
+    renderWithApp(<CreateLinkForm />);
+    await user.type(fields().url, created.url);
+    await user.type(fields().alias, 'promo');
+    await user.click(fields().button);
+
+    const busy = screen.getByRole('button', { name: 'Personalizando...' });
+    expect(busy).toBeDisabled();
+    const [path, init] = fetchMock.mock.calls[0] ?? [];
+    expect(path).toBe('/api/links');
+    expect(init?.method).toBe('POST');
+    expect(new Headers(init?.headers).get('content-type')).toBe('application/json');
+    expect(JSON.parse(String(init?.body))).toEqual({ url: created.url, alias: 'promo' });
+
+    await act(async () => answer(jsonResponse(created, 201)));
+
+    expect(await screen.findByText('Seu link personalizado:')).toBeInTheDocument();
+    const result = screen.getByLabelText('Seu link personalizado:');
+    expect(result).toHaveValue(created.shortUrl);
+    expect(result).toHaveAttribute('readonly');
+    expect(within(toastRegion()).getByText('Sucesso!')).toBeInTheDocument();
+    expect(within(toastRegion()).getByText('Link personalizado com sucesso!')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Personalize' })).toBeEnabled();
+    expect(fields().url).toHaveValue(created.url);
+    expect(fields().alias).toHaveValue('promo');
+    expect(JSON.parse(window.localStorage.getItem(MY_LINKS_KEY) ?? '[]')).toEqual([created]);
+  });
+
+  it('sends an empty alias as absent and keeps newer links first in my_links', async () => {
+    window.localStorage.setItem(MY_LINKS_KEY, JSON.stringify([{ ...created, alias: 'antigo' }]));
+    fetchMock.mockResolvedValue(jsonResponse({ ...created, alias: 'k3x9ab', shortUrl: 'http://localhost:3000/k3x9ab' }, 201));
+    const user = userEvent.setup();
+    renderWithApp(<CreateLinkForm />);
+    await user.type(fields().url, created.url);
+    await user.type(fields().alias, '   ');
+    await user.click(fields().button);
+    await screen.findByText('Seu link personalizado:');
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ url: created.url });
+    const stored = JSON.parse(window.localStorage.getItem(MY_LINKS_KEY) ?? '[]') as { alias: string }[];
+    expect(stored.map((link) => link.alias)).toEqual(['k3x9ab', 'antigo']);
+  });
+
+  it("shows the server's message for a taken alias", async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse({ error: { code: 'alias_taken', message: 'Este alias personalizado já está em uso.' } }, 409),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<CreateLinkForm />);
+    await user.type(fields().url, created.url);
+    await user.type(fields().alias, 'promo');
+    await user.click(fields().button);
+    const toast = toastRegion();
+    expect(await within(toast).findByText('Erro ao personalizar')).toBeInTheDocument();
+    expect(within(toast).getByText('Este alias personalizado já está em uso.')).toBeInTheDocument();
+    expect(screen.queryByText('Seu link personalizado:')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Personalize' })).toBeEnabled();
+  });
+
+  it('falls back to a generic message when there is no answer', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const user = userEvent.setup();
+    renderWithApp(<CreateLinkForm />);
+    await user.type(fields().url, created.url);
+    await user.click(fields().button);
+    expect(await within(toastRegion()).findByText('Não foi possível criar o link.')).toBeInTheDocument();
+  });
+
+  it('copies the short link and confirms with a toast', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(created, 201));
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    renderWithApp(<CreateLinkForm />);
+    await user.type(fields().url, created.url);
+    await user.click(fields().button);
+    await user.click(await screen.findByRole('button', { name: 'Copiar link' }));
+    expect(writeText).toHaveBeenCalledWith(created.shortUrl);
+    await waitFor(() => expect(within(toastRegion()).getByText('Copiado!')).toBeInTheDocument());
+    expect(within(toastRegion()).getByText('Link copiado para a área de transferência')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,111 @@
+import { Link2, Sparkles } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import type { CreateLinkResponse } from '../../../shared/api';
+import { errorMessages } from '../../../shared/messages';
+import { checkTargetUrl } from '../../../shared/url-rules';
+import { Button } from '../../components/ui/button';
+import { FieldHint, Input, Label } from '../../components/ui/field';
+import { Spinner } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/use-toast';
+import { ApiError, createLink } from '../../lib/api';
+import { saveMyLink } from '../../lib/my-links';
+import { createLinkTexts as t } from './create-link-texts';
+import { ShortLinkResult } from './short-link-result';
+
+function showUrlError(description: string): void {
+  toast({ title: t.emptyUrlTitle, description, variant: 'destructive' });
+}
+
+/** Home form: idle → submitting (button disabled) → success (box) or error (toast). Fields are kept. */
+export function CreateLinkForm() {
+  const urlId = useId();
+  const aliasId = useId();
+  const aliasHintId = useId();
+  const [url, setUrl] = useState('');
+  const [alias, setAlias] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<CreateLinkResponse | null>(null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const target = url.trim();
+    if (target === '') {
+      showUrlError(t.emptyUrlDescription);
+      return;
+    }
+    const chosenAlias = alias.trim();
+    setBusy(true);
+    try {
+      // An empty alias is left out: the server then picks a random one.
+      const link = await createLink(chosenAlias === '' ? { url: target } : { url: target, alias: chosenAlias });
+      saveMyLink(link);
+      setCreated(link);
+      toast({ title: t.successTitle, description: t.successDescription, variant: 'success' });
+    } catch (error) {
+      const message = error instanceof ApiError ? error.serverMessage : undefined;
+      toast({ title: t.createErrorTitle, description: message ?? t.createErrorFallback, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // The browser blocks submission of an empty or malformed URL (required, type=url) and
+  // shows its own bubble; the spec's toast is raised here too, with the rule that was broken.
+  function handleUrlInvalid(event: FormEvent<HTMLInputElement>) {
+    const { validity, value } = event.currentTarget;
+    if (validity.valueMissing) {
+      showUrlError(t.emptyUrlDescription);
+    } else if (validity.typeMismatch) {
+      const check = checkTargetUrl(value);
+      showUrlError(check.ok ? t.emptyUrlDescription : errorMessages[check.code]);
+    }
+  }
+
+  return (
+    <div className="space-y-5">
+      <form onSubmit={handleSubmit} className="space-y-4" aria-busy={busy}>
+        <div>
+          <Label htmlFor={urlId}>URL original</Label>
+          <div className="relative">
+            <Link2 aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-slate-400" />
+            <Input
+              id={urlId}
+              name="url"
+              type="url"
+              required
+              inputMode="url"
+              autoComplete="url"
+              placeholder={t.urlPlaceholder}
+              value={url}
+              onChange={(event) => setUrl(event.target.value)}
+              onInvalid={handleUrlInvalid}
+              className="pl-12"
+            />
+          </div>
+        </div>
+        <div>
+          <Label htmlFor={aliasId}>Final personalizado</Label>
+          <Input
+            id={aliasId}
+            name="alias"
+            type="text"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder={t.aliasPlaceholder}
+            aria-describedby={aliasHintId}
+            value={alias}
+            onChange={(event) => setAlias(event.target.value)}
+          />
+          <FieldHint id={aliasHintId}>Use letras minúsculas, números e hífen. Em branco, criamos um código aleatório.</FieldHint>
+        </div>
+        <Button type="submit" size="lg" disabled={busy} className="w-full">
+          {busy ? <Spinner /> : <Sparkles aria-hidden="true" />}
+          {busy ? t.submitting : t.submit}
+        </Button>
+      </form>
+      <div aria-live="polite">{created && <ShortLinkResult shortUrl={created.shortUrl} alias={created.alias} />}</div>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+// The browser's only way to the server: same-origin JSON calls to /api.
+import type { ApiErrorBody, CreateLinkRequest, CreateLinkResponse, LinkOwnerView, StatsResponse } from '../../shared/api';
+
+/** A failed call. `serverMessage` is the API's pt-BR message, absent when there was no usable answer. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly serverMessage: string | undefined;
+  /** Seconds to wait before trying again (Retry-After of a 429 or 503), when the server said. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(status: number, code?: string, serverMessage?: string, retryAfterSeconds?: number) {
+    super(serverMessage ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.serverMessage = serverMessage;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+function retryAfter(response: Response): number | undefined {
+  const seconds = Number(response.headers.get('retry-after') ?? Number.NaN);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  const wait = retryAfter(response);
+  try {
+    const body = (await response.json()) as Partial<ApiErrorBody>;
+    const error = body.error;
+    if (error && typeof error.message === 'string' && error.message !== '') {
+      return new ApiError(response.status, error.code, error.message, wait);
+    }
+  } catch {
+    // not JSON (a proxy's error page, for instance)
+  }
+  return new ApiError(response.status, undefined, undefined, wait);
+}
+
+async function request(input: string, init: RequestInit): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(input, { ...init, credentials: 'same-origin' });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0);
+  }
+  if (!response.ok) throw await readError(response);
+  return response;
+}
+
+export async function createLink(body: CreateLinkRequest): Promise<CreateLinkResponse> {
+  const response = await request('/api/links', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as CreateLinkResponse;
+}
+
+const STAT_FIELDS = [
+  'links_today',
+  'clicks_today',
+  'links_last_7_days',
+  'clicks_last_7_days',
+  'links_last_30_days',
+  'clicks_last_30_days',
+] as const satisfies readonly (keyof StatsResponse)[];
+
+export const emptyStats: StatsResponse = {
+  links_today: 0,
+  clicks_today: 0,
+  links_last_7_days: 0,
+  clicks_last_7_days: 0,
+  links_last_30_days: 0,
+  clicks_last_30_days: 0,
+};
+
+export async function fetchStats(signal?: AbortSignal): Promise<StatsResponse> {
+  const response = await request('/api/stats', { headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) });
+  const body = (await response.json()) as Partial<Record<keyof StatsResponse, unknown>>;
+  // Spec: each figure defaults to 0.
+  const stats = { ...emptyStats };
+  for (const field of STAT_FIELDS) {
+    const value = Number(body[field]);
+    stats[field] = Number.isFinite(value) ? value : 0;
+  }
+  return stats;
+}
+
+// The owner's calls. The manage token goes only here, in the Authorization header of a
+// same-origin request: never in a URL, never logged.
+function ownerHeaders(manageToken: string): HeadersInit {
+  return { accept: 'application/json', authorization: `Bearer ${manageToken}` };
+}
+
+function ownerPath(alias: string): string {
+  return `/api/links/${encodeURIComponent(alias)}`;
+}
+
+/** GET /api/links/:alias: the link with its clicks (401 no token, 403 wrong token, 404 gone). */
+export async function fetchLinkView(alias: string, manageToken: string, signal?: AbortSignal): Promise<LinkOwnerView> {
+  const response = await request(ownerPath(alias), { headers: ownerHeaders(manageToken), cache: 'no-store', ...(signal ? { signal } : {}) });
+  return (await response.json()) as LinkOwnerView;
+}
+
+/** DELETE /api/links/:alias: permanent deletion (204). */
+export async function deleteLink(alias: string, manageToken: string): Promise<void> {
+  await request(ownerPath(alias), { method: 'DELETE', headers: ownerHeaders(manageToken) });
+}

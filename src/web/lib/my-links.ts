@@ -1,0 +1,60 @@
+// Links created in this browser, newest first (localStorage 'my_links'). The manage token
+// is what lets this browser see and delete a link later (dashboard); it is never sent
+// anywhere except to this site's own API.
+import type { CreateLinkResponse } from '../../shared/api';
+import { readItem, writeItem } from './storage';
+
+export const MY_LINKS_KEY = 'my_links';
+
+export type StoredLink = Pick<CreateLinkResponse, 'alias' | 'shortUrl' | 'url' | 'createdAt' | 'manageToken'>;
+
+function isStoredLink(value: unknown): value is StoredLink {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return ['alias', 'shortUrl', 'url', 'createdAt', 'manageToken'].every((key) => typeof v[key] === 'string');
+}
+
+export function readMyLinks(): StoredLink[] {
+  const raw = readItem(MY_LINKS_KEY);
+  if (raw === null) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? parsed.filter(isStoredLink) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function saveMyLink(link: CreateLinkResponse): void {
+  const entry: StoredLink = {
+    alias: link.alias,
+    shortUrl: link.shortUrl,
+    url: link.url,
+    createdAt: link.createdAt,
+    manageToken: link.manageToken,
+  };
+  const others = readMyLinks().filter((stored) => stored.alias !== entry.alias);
+  writeItem(MY_LINKS_KEY, JSON.stringify([entry, ...others]));
+}
+
+export function writeMyLinks(links: readonly StoredLink[]): void {
+  writeItem(MY_LINKS_KEY, JSON.stringify(links));
+}
+
+function createdTime(link: StoredLink): number {
+  const time = Date.parse(link.createdAt);
+  return Number.isNaN(time) ? 0 : time;
+}
+
+/**
+ * One entry per alias, newest first. When an alias appears twice (the same link, or an alias
+ * reused after a deletion), the newer creation wins; on a tie, `incoming` wins.
+ */
+export function mergeMyLinks(current: readonly StoredLink[], incoming: readonly StoredLink[]): StoredLink[] {
+  const byAlias = new Map<string, StoredLink>();
+  for (const link of [...incoming, ...current]) {
+    const kept = byAlias.get(link.alias);
+    if (kept === undefined || createdTime(link) > createdTime(kept)) byAlias.set(link.alias, link);
+  }
+  return [...byAlias.values()].sort((a, b) => createdTime(b) - createdTime(a));
+}

@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { foregroundFor } from './brand-theme';
+import { defaultSiteConfig, readSiteConfig } from './site-config';
+
+function inject(json: string) {
+  const script = document.createElement('script');
+  script.id = 'site-config';
+  script.type = 'application/json';
+  script.textContent = json;
+  document.head.append(script);
+}
+
+afterEach(() => {
+  document.getElementById('site-config')?.remove();
+});
+
+describe('readSiteConfig', () => {
+  it('uses the defaults when the server injected nothing', () => {
+    expect(readSiteConfig()).toEqual(defaultSiteConfig);
+  });
+
+  it("reads the server's JSON and keeps defaults for anything missing or invalid", () => {
+    inject(JSON.stringify({ siteName: 'Outra Marca', brandColor: 'red', adScriptSrc: '', contactEmail: 42 }));
+    const config = readSiteConfig();
+    expect(config.siteName).toBe('Outra Marca');
+    expect(config.brandColor).toBe(defaultSiteConfig.brandColor);
+    expect(config.contactEmail).toBe(defaultSiteConfig.contactEmail);
+  });
+
+  it('survives malformed JSON', () => {
+    inject('{nope');
+    expect(readSiteConfig()).toEqual(defaultSiteConfig);
+  });
+});
+
+describe('foregroundFor', () => {
+  it('puts white text on dark brands and dark text on light ones', () => {
+    expect(foregroundFor('#0f766e')).toBe('#ffffff');
+    expect(foregroundFor('#fde047')).toBe('#0f172a');
+  });
+});

@@ -1,0 +1,51 @@
+// The site configuration the server injects into index.html (see src/server/web/app-shell.ts).
+// Read once at start; components get it through context so tests can supply their own.
+import { createContext, type ReactNode, useContext } from 'react';
+import type { SiteConfig } from '../../shared/api';
+
+/** Used when the page has no injected configuration (vite dev, component tests). */
+export const defaultSiteConfig: SiteConfig = {
+  siteName: 'Encurta.br',
+  publicUrl: typeof window === 'undefined' ? 'http://localhost:3000' : window.location.origin,
+  brandColor: '#0f766e',
+  contactEmail: 'contato@encurta.br',
+  whatsappNumber: '5548999990000',
+  address: 'Rua XV de Novembro, 100, Centro, Blumenau - SC, 89010-000',
+  developerCredit: 'Desenvolvido por Escritório Digital Vale',
+  ownerCredit: 'Vale Imóveis Ltda.',
+  companyLine: 'Encurta.br é um produto da Vale Imóveis Ltda.',
+  adScriptSrc: '',
+};
+
+const BRAND_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+/** Reads `<script id="site-config" type="application/json">`, keeping defaults for anything missing or malformed. */
+export function readSiteConfig(doc: Document = document): SiteConfig {
+  const raw = doc.getElementById('site-config')?.textContent;
+  if (raw == null || raw.trim() === '') return defaultSiteConfig;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return defaultSiteConfig;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return defaultSiteConfig;
+  const source = parsed as Record<string, unknown>;
+  const config: SiteConfig = { ...defaultSiteConfig };
+  for (const key of Object.keys(defaultSiteConfig) as (keyof SiteConfig)[]) {
+    const value = source[key];
+    if (typeof value === 'string' && (value !== '' || key === 'adScriptSrc')) config[key] = value;
+  }
+  if (!BRAND_COLOR.test(config.brandColor)) config.brandColor = defaultSiteConfig.brandColor;
+  return config;
+}
+
+const SiteConfigContext = createContext<SiteConfig>(defaultSiteConfig);
+
+export function SiteConfigProvider({ config, children }: { config: SiteConfig; children: ReactNode }) {
+  return <SiteConfigContext.Provider value={config}>{children}</SiteConfigContext.Provider>;
+}
+
+export function useSiteConfig(): SiteConfig {
+  return useContext(SiteConfigContext);
+}

@@ -1,0 +1,13 @@
+import { Navigate, useLocation, useParams } from 'react-router';
+import { RedirectView } from '../features/redirect/redirect-view';
+import { pageServedAsNotFound } from '../lib/app-status';
+
+export function RedirectPage() {
+  const { alias } = useParams();
+  const location = useLocation();
+  if (alias === undefined || alias === '') return <Navigate to="/" replace />;
+  // The server's 404 mark is about the address the page was loaded at: the initial history
+  // entry, which React Router keys "default".
+  const knownMissing = location.key === 'default' && pageServedAsNotFound();
+  return <RedirectView key={alias} alias={alias} knownMissing={knownMissing} />;
+}

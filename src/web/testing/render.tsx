@@ -1,0 +1,40 @@
+// Renders a component as the app would: site configuration, router and the toast area.
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import type { SiteConfig } from '../../shared/api';
+import { Toaster } from '../components/ui/toaster';
+import { defaultSiteConfig, SiteConfigProvider } from '../lib/site-config';
+
+export interface RenderOptions {
+  site?: Partial<SiteConfig>;
+  /** Initial address; default '/teste' (the '/' route is a stand-in home page). */
+  path?: string;
+  /** Route pattern the element is mounted at; default '*'. */
+  route?: string;
+}
+
+export function renderWithApp(ui: ReactElement, options: RenderOptions = {}): RenderResult {
+  return render(
+    <SiteConfigProvider config={{ ...defaultSiteConfig, ...options.site }}>
+      <MemoryRouter initialEntries={[options.path ?? '/teste']}>
+        <Routes>
+          <Route path={options.route ?? '*'} element={ui} />
+          <Route path="/" element={<p>Página inicial</p>} />
+        </Routes>
+        <Toaster />
+      </MemoryRouter>
+    </SiteConfigProvider>,
+  );
+}
+
+/** The visible toast (Radix also renders an off-screen copy for screen readers). */
+export function toastRegion(): HTMLElement {
+  const region = document.querySelector<HTMLElement>('[role="region"] ol');
+  if (!region) throw new Error('toast viewport not rendered');
+  return region;
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}

@@ -1,0 +1,42 @@
+// Budget: the JavaScript the home page loads before anything else, gzip-compressed, is at
+// most 120 KB. Measured on the production build (dist/web) the server serves.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+const DIST = path.resolve('dist/web');
+const BUDGET_BYTES = 120 * 1024;
+
+function initialScripts(html: string): string[] {
+  const files = new Set<string>();
+  for (const match of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) if (match[1]) files.add(match[1]);
+  for (const match of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)) if (match[1]) files.add(match[1]);
+  return [...files];
+}
+
+describe('production build', () => {
+  const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+
+  it('keeps the home page initial JavaScript within 120 KB gzip', () => {
+    const scripts = initialScripts(html);
+    expect(scripts.length).toBeGreaterThan(0);
+    let total = 0;
+    for (const src of scripts) {
+      const gzipped = zlib.gzipSync(fs.readFileSync(path.join(DIST, src))).length;
+      total += gzipped;
+      console.log(`  ${src}: ${(gzipped / 1024).toFixed(1)} KB gzip`);
+    }
+    console.log(`Home page initial JavaScript: ${(total / 1024).toFixed(1)} KB gzip (budget ${BUDGET_BYTES / 1024} KB)`);
+    expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
+    // The other pages are split off and load on demand.
+    expect(scripts.some((src) => /faq-page|contact-page|privacy-page/.test(src))).toBe(false);
+  });
+
+  it('has no inline script (the Content-Security-Policy forbids them)', () => {
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs, body]) => !/\bsrc=/.test(attrs ?? '') && (body ?? '').trim() !== '');
+    expect(inline).toEqual([]);
+    expect(html).not.toMatch(/\son[a-z]+=/i);
+    expect(html).toContain('<html lang="pt-BR">');
+  });
+});

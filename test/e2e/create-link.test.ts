@@ -1,0 +1,128 @@
+/// <reference lib="dom" />
+// DOM types above: page.evaluate callbacks run in the browser.
+// The home form in real Chromium against the real server: create with and without alias,
+// copy, follow the short link to the target, and the error toasts.
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startE2e, type E2eEnv } from './support/app.js';
+import { DESKTOP, newContext, PHONE } from './support/browser.js';
+import { FIXTURE_TITLE } from './support/fixture-server.js';
+import { presetCookieConsent, toastArea } from './support/pages.js';
+import { saveScreenshot } from './support/screenshots.js';
+
+let env: E2eEnv;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  env = await startE2e();
+});
+afterAll(async () => {
+  await env?.close();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+async function openHome(options = DESKTOP): Promise<void> {
+  context = await newContext(env.browser, options);
+  await presetCookieConsent(context);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
+  page = await context.newPage();
+  await page.goto(`${env.server.url}/`);
+}
+
+async function submit(url: string, alias = ''): Promise<void> {
+  await page.getByLabel('URL original').fill(url);
+  await page.getByLabel('Final personalizado').fill(alias);
+  await page.getByRole('button', { name: 'Personalize' }).click();
+}
+
+const resultField = () => page.getByLabel('Seu link personalizado:');
+
+describe('creating a short link', () => {
+  it('with an alias: shows the box, copies, stores the link, and the short link lands on the target', async () => {
+    await openHome();
+    expect(await page.getAttribute('html', 'lang')).toBe('pt-BR');
+    const target = `${env.fixture.url}/destino?origem=e2e`;
+    await submit(target, 'minha-promo');
+
+    const shortUrl = `${env.server.url}/minha-promo`;
+    await expect.poll(() => resultField().inputValue()).toBe(shortUrl);
+    expect(await resultField().getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByText('Seu link personalizado:').isVisible()).toBe(true);
+    await toastArea(page).getByText('Sucesso!', { exact: true }).waitFor();
+    expect(await toastArea(page).getByText('Link personalizado com sucesso!').isVisible()).toBe(true);
+    // Fields are not cleared after success.
+    expect(await page.getByLabel('URL original').inputValue()).toBe(target);
+    expect(await page.getByLabel('Final personalizado').inputValue()).toBe('minha-promo');
+
+    await page.getByRole('button', { name: 'Copiar link' }).click();
+    await toastArea(page).getByText('Copiado!', { exact: true }).waitFor();
+    expect(await toastArea(page).getByText('Link copiado para a área de transferência').isVisible()).toBe(true);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shortUrl);
+
+    const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('my_links') ?? '[]') as Record<string, string>[]);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ alias: 'minha-promo', shortUrl, url: target });
+    expect(stored[0]?.manageToken).toMatch(/.{20,}/);
+
+    await saveScreenshot(page, 'home-desktop-created', { fullPage: false });
+
+    const response = await page.goto(shortUrl);
+    expect(response?.url()).toBe(target);
+    expect(await page.title()).toBe(FIXTURE_TITLE);
+    expect(env.fixture.requests).toContain('/destino?origem=e2e');
+  });
+
+  it('without an alias: the server picks 6 lowercase base-36 characters', async () => {
+    await openHome();
+    await submit(`${env.fixture.url}/sem-alias`);
+    await expect.poll(() => resultField().inputValue()).toMatch(new RegExp(`^${env.server.url}/[0-9a-z]{6}$`));
+    const shortUrl = await resultField().inputValue();
+    await page.goto(shortUrl);
+    expect(page.url()).toBe(`${env.fixture.url}/sem-alias`);
+  });
+
+  it('a taken alias gives the "Erro ao personalizar" toast with the server message', async () => {
+    await openHome();
+    await submit(`${env.fixture.url}/primeiro`, 'repetido');
+    await expect.poll(() => resultField().inputValue()).toBe(`${env.server.url}/repetido`);
+    await submit(`${env.fixture.url}/segundo`, 'repetido');
+    await toastArea(page).getByText('Erro ao personalizar').waitFor();
+    expect(await toastArea(page).getByText('Este alias personalizado já está em uso.').isVisible()).toBe(true);
+    // One toast at a time: the success toast was replaced.
+    expect(await toastArea(page).locator('li').count()).toBe(1);
+  });
+
+  it('an empty URL gives the "Erro" toast and sends nothing', async () => {
+    await openHome();
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url());
+    });
+    await page.getByRole('button', { name: 'Personalize' }).click();
+    await toastArea(page).getByText('Por favor, insira uma URL válida').waitFor();
+    expect(await toastArea(page).getByText('Erro', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByLabel('URL original').evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+    expect(posts).toEqual([]);
+  });
+
+  it('looks right on a 1280 px desktop and a 375 px phone', async () => {
+    await openHome(DESKTOP);
+    await page.getByRole('group', { name: 'Hoje' }).waitFor();
+    await page.getByTestId('stat-placeholder').first().waitFor({ state: 'detached' });
+    await saveScreenshot(page, 'home-desktop');
+    await context.close();
+
+    await openHome(PHONE);
+    await page.getByTestId('stat-placeholder').first().waitFor({ state: 'detached' });
+    await saveScreenshot(page, 'home-phone');
+    await submit(`${env.fixture.url}/telefone`, 'no-celular');
+    await expect.poll(() => resultField().inputValue()).toBe(`${env.server.url}/no-celular`);
+    await page.getByTestId('short-link-result').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await saveScreenshot(page, 'home-phone-created', { fullPage: false });
+    // Nothing overflows sideways on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});

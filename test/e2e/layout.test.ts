@@ -1,0 +1,169 @@
+/// <reference lib="dom" />
+// DOM types above: page.evaluate callbacks run in the browser.
+// Shared layout in real Chromium: cookie banner persistence, the phone menu, footer, titles.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2e, type E2eEnv } from './support/app.js';
+import { DESKTOP, newContext, PHONE } from './support/browser.js';
+import { presetCookieConsent } from './support/pages.js';
+import { saveScreenshot } from './support/screenshots.js';
+
+let env: E2eEnv;
+
+beforeAll(async () => {
+  env = await startE2e();
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+describe('cookie banner', () => {
+  it.each([
+    ['Aceitar', 'accepted'],
+    ['Rejeitar', 'rejected'],
+  ])('%s stores "%s" and the banner stays away after reloads', async (button, stored) => {
+    const context = await newContext(env.browser);
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/`);
+    const banner = page.getByRole('region', { name: 'Aviso de cookies' });
+    await banner.waitFor();
+    expect(await banner.evaluate((el) => getComputedStyle(el).animationDuration)).toBe('0.5s');
+    expect(await banner.getByRole('link', { name: 'Conheça nossa Política de Privacidade' }).getAttribute('href')).toBe('/privacy');
+
+    await banner.getByRole('button', { name: button }).click();
+    await banner.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => window.localStorage.getItem('cookie_consent'))).toBe(stored);
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await banner.count()).toBe(0);
+    await page.goto(`${env.server.url}/faq`);
+    await page.getByRole('heading', { name: 'Perguntas frequentes', level: 1 }).waitFor();
+    expect(await banner.count()).toBe(0);
+    await context.close();
+  });
+
+  it('on a phone leaves the end of the page reachable above it', async () => {
+    const context = await newContext(env.browser, PHONE);
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/`);
+    const banner = page.getByRole('region', { name: 'Aviso de cookies' });
+    await banner.waitFor();
+    await page.waitForTimeout(600); // slide-in done
+    await saveScreenshot(page, 'cookie-banner-phone', { fullPage: false });
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const company = page.getByText(env.server.config.site.companyLine, { exact: true });
+    const companyBox = await company.boundingBox();
+    const bannerBox = await banner.boundingBox();
+    if (!companyBox || !bannerBox) throw new Error('not laid out');
+    expect(companyBox.y + companyBox.height).toBeLessThanOrEqual(bannerBox.y);
+    await context.close();
+  });
+
+  it('works from the keyboard', async () => {
+    const context = await newContext(env.browser);
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/`);
+    const reject = page.getByRole('button', { name: 'Rejeitar' });
+    await reject.waitFor();
+    // The banner comes first in the tab order, right after the skip link.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Pular para o conteúdo');
+    for (let i = 0; i < 5 && !(await reject.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByRole('region', { name: 'Aviso de cookies' }).waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => window.localStorage.getItem('cookie_consent'))).toBe('rejected');
+    await context.close();
+  });
+});
+
+describe('header', () => {
+  it('at 375 px a toggle opens a dropdown with the four links that closes on choosing one', async () => {
+    const context = await newContext(env.browser, PHONE);
+    await presetCookieConsent(context);
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/`);
+    const toggle = page.getByRole('button', { name: 'Abrir menu' });
+    expect(await toggle.isVisible()).toBe(true);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+
+    await toggle.click();
+    const closeToggle = page.getByRole('button', { name: 'Fechar menu' });
+    expect(await closeToggle.getAttribute('aria-expanded')).toBe('true');
+    const menu = page.locator(`#${await closeToggle.getAttribute('aria-controls')}`);
+    expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Início', 'FAQ', 'Contato', 'Privacidade']);
+    await saveScreenshot(page, 'menu-phone', { fullPage: false });
+
+    await menu.getByRole('link', { name: 'Contato' }).click();
+    await page.waitForURL(`${env.server.url}/contact`);
+    await page.getByRole('heading', { name: 'Fale conosco' }).waitFor();
+    expect(await menu.count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Abrir menu' }).getAttribute('aria-expanded')).toBe('false');
+
+    // Escape closes it too, and focus returns to the toggle.
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('button', { name: 'Abrir menu' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
+  it('on a wide screen shows the logo above a centred bar of the same links', async () => {
+    const context = await newContext(env.browser, DESKTOP);
+    await presetCookieConsent(context);
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/faq`);
+    expect(await page.getByRole('button', { name: 'Abrir menu' }).isVisible()).toBe(false);
+    const nav = page.getByRole('navigation', { name: 'Menu principal' });
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Início', 'FAQ', 'Contato', 'Privacidade']);
+    const logo = await page.getByRole('banner').getByRole('link', { name: 'Encurta.br' }).boundingBox();
+    const bar = await nav.boundingBox();
+    if (!logo || !bar) throw new Error('header not laid out');
+    expect(logo.y + logo.height).toBeLessThanOrEqual(bar.y);
+    expect(Math.abs(bar.x + bar.width / 2 - 640)).toBeLessThan(20);
+    expect(Math.abs(logo.x + logo.width / 2 - 640)).toBeLessThan(20);
+    expect(await nav.getByRole('link', { name: 'FAQ' }).getAttribute('aria-current')).toBe('page');
+    await context.close();
+  });
+});
+
+describe('footer and titles', () => {
+  it('has the four columns, contacts from configuration and the current year', async () => {
+    const context = await newContext(env.browser);
+    await presetCookieConsent(context);
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/`);
+    const footer = page.getByRole('contentinfo');
+    for (const heading of ['Navegação', 'Legal', 'Nossos Contatos']) {
+      expect(await footer.getByRole('heading', { name: heading }).isVisible()).toBe(true);
+    }
+    const site = env.server.config.site;
+    expect(await footer.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(await footer.getByRole('link', { name: 'Política de Privacidade' }).getAttribute('href')).toBe('/privacy');
+    expect(await footer.getByRole('link', { name: site.contactEmail }).getAttribute('href')).toBe(`mailto:${site.contactEmail}`);
+    expect(await footer.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).toBe(`https://wa.me/${site.whatsappNumber}`);
+    const text = await footer.innerText();
+    expect(text).toContain(site.address);
+    expect(text).toContain(site.developerCredit);
+    expect(text).toContain(site.companyLine);
+    expect(text).toContain(`© ${new Date().getFullYear()}`);
+    await context.close();
+  });
+
+  it('gives every route its own title', async () => {
+    const context = await newContext(env.browser);
+    await presetCookieConsent(context);
+    const page = await context.newPage();
+    const titles: Record<string, string> = {
+      '/': 'Encurta.br | Personalize seus links grátis',
+      '/faq': 'Perguntas frequentes | Encurta.br',
+      '/contact': 'Contato | Encurta.br',
+      '/privacy': 'Política de Privacidade | Encurta.br',
+      '/dashboard': 'Meus links | Encurta.br',
+    };
+    for (const [route, title] of Object.entries(titles)) {
+      await page.goto(`${env.server.url}${route}`);
+      await expect.poll(() => page.title()).toBe(title);
+    }
+    await page.getByRole('heading', { name: 'Meus links' }).waitFor();
+    await context.close();
+  });
+});

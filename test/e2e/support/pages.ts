@@ -1,0 +1,39 @@
+// Page helpers shared by the browser tests: they find things the way a person would.
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+
+/** The visible toast list (Radix also renders an off-screen copy for screen readers). */
+export function toastArea(page: Page): Locator {
+  return page.getByRole('region', { name: 'Notificações (F8)' });
+}
+
+/** Skip the cookie banner in contexts that are not about it (screenshots, other flows). */
+export async function presetCookieConsent(context: BrowserContext, value: 'accepted' | 'rejected' = 'accepted'): Promise<void> {
+  await context.addInitScript((choice) => window.localStorage.setItem('cookie_consent', choice), value);
+}
+
+/** "1.234" → 1234 (pt-BR grouping). */
+export function parsePtBrInteger(text: string): number {
+  return Number(text.replace(/\./g, '').trim());
+}
+
+/** The two figures of one statistics card, once loaded. */
+export async function statFigures(page: Page, period: 'Hoje' | 'Últimos 7 dias' | 'Últimos 30 dias'): Promise<{ links: number; clicks: number }> {
+  const card = page.getByRole('group', { name: period });
+  await page.getByTestId('stat-placeholder').first().waitFor({ state: 'detached' });
+  const values = card.getByRole('definition');
+  return {
+    links: parsePtBrInteger(await values.nth(0).innerText()),
+    clicks: parsePtBrInteger(await values.nth(1).innerText()),
+  };
+}
+
+/** Polls `read` until `done` holds or the time is up; returns the last value. */
+export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    value = await read();
+  }
+  return value;
+}
