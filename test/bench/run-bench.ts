@@ -1,0 +1,280 @@
+// `npm run bench`: the real server (built, on a fresh SQLite file) against a bare node:http
+// server answering a fixed 302 (the ceiling), measured in the same run, so the ratios hold on
+// a noisy machine. Loopback only; every process it starts is stopped; bounded in time.
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createCalendar } from '../../src/server/calendar.js';
+import { openStore } from '../../src/server/db/database.js';
+import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { freePort } from '../helpers/child-server.js';
+import { type LoadResult, runLoad } from './load.js';
+import { benchAlias, seedCounters, seedLinks, totalClicks } from './seed.js';
+
+const CONNECTIONS = 64;
+const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+// BENCH_ONLY=1,2 runs only those scenarios (the ceiling always runs).
+const ONLY = new Set((process.env.BENCH_ONLY ?? '1,2,3,4,5,6').split(',').map((x) => x.trim()));
+const WARMUP_REQUESTS = 20_000;
+const BROWSER_UA = 'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const WHATSAPP_UA = 'WhatsApp/2.23.20.0 A';
+const root = path.resolve(import.meta.dirname, '../..');
+
+interface ScenarioRow {
+  scenario: string;
+  result: LoadResult;
+  ratio: number | null;
+  peakRssMb: number | null;
+  clicksCounted?: number;
+  redirectsServed?: number;
+}
+
+const started: ChildProcess[] = [];
+const stopAll = () => started.forEach((child) => child.exitCode === null && child.kill('SIGKILL'));
+process.on('exit', stopAll);
+process.on('SIGINT', () => process.exit(130));
+// Bounded in time, whatever happens: 3 minutes for the whole run.
+setTimeout(() => {
+  console.error('bench: time limit (180 s) reached, stopping');
+  process.exit(2);
+}, 180_000).unref();
+
+async function main(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shortener-bench-'));
+  const file = path.join(dir, 'bench.db');
+  const today = createCalendar('America/Sao_Paulo', Date.now).today();
+  const rows: ScenarioRow[] = [];
+  let failed = false;
+
+  const store = openStore({ kind: 'sqlite', file });
+  await migrateToLatest(store.db, store.dialect);
+  await store.close();
+  let t = Date.now();
+  seedLinks(file, 0, 100_000);
+  seedCounters(file, today, 100_000);
+  log(`seeded 100,000 links and 30 days of counters in ${Date.now() - t} ms`);
+
+  // The ceiling, measured just before the first scenario.
+  const ceilingPort = await freePort();
+  const ceiling = await startCeiling(ceilingPort);
+  const ceilingResult = await measure(`http://127.0.0.1:${ceilingPort}`, { next: () => ({ path: `/${benchAlias(rand(100_000))}` }) });
+  ceiling.kill('SIGTERM');
+  rows.push({ scenario: 'ceiling: bare node:http fixed 302', result: ceilingResult, ratio: 1, peakRssMb: null });
+
+  // Scenario 1: 100,000 links.
+  let server = await startServer(file);
+  if (ONLY.has('1')) rows.push(await redirectScenario('1. redirect, 100k links, browser UA', server, file, 100_000, ceilingResult));
+  await stopServer(server);
+
+  t = Date.now();
+  seedLinks(file, 100_000, 1_000_000);
+  log(`seeded up to 1,000,000 links in ${Date.now() - t} ms`);
+
+  server = await startServer(file);
+  if (ONLY.has('2')) rows.push(await redirectScenario('2. redirect, 1M links, browser UA', server, file, 1_000_000, ceilingResult));
+  if (ONLY.has('3')) rows.push(
+    await scenario('3. unknown alias (404)', server, ceilingResult, {
+      next: () => ({ path: `/zz${rand(2_000_000_000).toString(36)}` }),
+      headers: { 'user-agent': BROWSER_UA },
+    }),
+  );
+  if (ONLY.has('4')) rows.push(
+    await scenario('4. crawler UA (preview page)', server, ceilingResult, {
+      next: () => ({ path: `/${benchAlias(rand(1_000_000))}` }),
+      headers: { 'user-agent': WHATSAPP_UA },
+    }),
+  );
+  if (ONLY.has('6')) rows.push(
+    await scenario('6. GET /api/stats, 1M links, 30 days', server, ceilingResult, {
+      next: () => ({ path: '/api/stats' }),
+    }),
+  );
+  let n = 0;
+  if (ONLY.has('5')) rows.push(
+    await scenario('5. POST /api/links, random aliases', server, ceilingResult, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      next: () => ({ path: '/api/links', body: JSON.stringify({ url: `https://example.com/novo/${n++}` }) }),
+    }),
+  );
+  await stopServer(server);
+
+  for (const row of rows) {
+    const wrongStatus = Object.keys(row.result.statusCounts).some((code) => !['200', '201', '302', '404'].includes(code));
+    if (row.result.errors > 0 || wrongStatus) failed = true;
+    if (row.clicksCounted !== undefined && row.clicksCounted !== row.redirectsServed) failed = true;
+  }
+  report(rows, ceilingResult);
+  fs.rmSync(dir, { recursive: true, force: true });
+  if (failed) {
+    console.error('bench: FAILED (errors, unexpected statuses or lost clicks above)');
+    process.exit(1);
+  }
+}
+
+async function measure(
+  url: string,
+  options: { next: () => { path: string; body?: string }; headers?: Record<string, string>; method?: 'GET' | 'POST' },
+): Promise<LoadResult> {
+  // Warm-up (JIT, caches, connections), then a run sized to last about MEASURE_SECONDS.
+  const warm = await runLoad({ url, connections: CONNECTIONS, amount: WARMUP_REQUESTS, timeoutMs: 30_000, ...options });
+  const amount = Math.max(10_000, Math.round(warm.rps * MEASURE_SECONDS));
+  const result = await runLoad({ url, connections: CONNECTIONS, amount, timeoutMs: (MEASURE_SECONDS + 20) * 1000, ...options });
+  // The warm-up's responses count too when clicks are compared with 302s served.
+  return { ...result, statusCounts: mergeCounts(result.statusCounts, warm.statusCounts), requests: result.requests };
+}
+
+async function scenario(
+  name: string,
+  server: RunningServer,
+  ceiling: LoadResult,
+  options: { next: () => { path: string; body?: string }; headers?: Record<string, string>; method?: 'GET' | 'POST' },
+): Promise<ScenarioRow> {
+  const result = await measure(server.url, options);
+  log(`${name}: ${Math.round(result.rps)} req/s`);
+  return { scenario: name, result, ratio: result.rps / ceiling.rps, peakRssMb: peakRssMb(server.child) };
+}
+
+async function redirectScenario(name: string, server: RunningServer, file: string, links: number, ceiling: LoadResult): Promise<ScenarioRow> {
+  const before = totalClicks(file);
+  const row = await scenario(name, server, ceiling, {
+    next: () => ({ path: `/${benchAlias(rand(links))}` }),
+    headers: { 'user-agent': BROWSER_UA },
+  });
+  const served = row.result.statusCounts['302'] ?? 0;
+  // Clicks reach the store within one flush interval (1 s); give it a few.
+  let counted = 0;
+  for (let i = 0; i < 50; i++) {
+    counted = totalClicks(file) - before;
+    if (counted >= served) break;
+    await sleep(100);
+  }
+  return { ...row, clicksCounted: counted, redirectsServed: served };
+}
+
+interface RunningServer {
+  url: string;
+  child: ChildProcess;
+}
+
+async function startServer(file: string): Promise<RunningServer> {
+  const port = await freePort();
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=bench-results/profiles" profiles the server.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist/server/main.js')], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${file}`,
+      LOG_LEVEL: 'warn',
+      // Creation must not fetch the (outside) targets' metadata during the run.
+      METADATA_FETCH: 'false',
+      // Scenario 5 measures creation itself, not the per-IP creation limit.
+      CREATE_RATE_LIMIT_DISABLED: 'true',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  started.push(child);
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${url}/api/stats`)).ok) return { url, child };
+    } catch {
+      // not up yet
+    }
+    await sleep(50);
+  }
+  throw new Error('server did not start');
+}
+
+async function stopServer(server: RunningServer): Promise<void> {
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+async function startCeiling(port: number): Promise<ChildProcess> {
+  const child = fork(path.join(import.meta.dirname, 'ceiling-server.mjs'), [String(port)], { stdio: 'inherit' });
+  started.push(child);
+  await new Promise((resolve) => child.once('message', resolve));
+  return child;
+}
+
+/** Peak resident memory of a process so far (VmHWM), in MB. */
+function peakRssMb(child: ChildProcess): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+    return kb === undefined ? null : Math.round(Number(kb) / 1024);
+  } catch {
+    return null;
+  }
+}
+
+function report(rows: ScenarioRow[], ceiling: LoadResult): void {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const lines = [
+    `machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}; load: autocannon, ${CONNECTIONS} connections, same machine; latency in ms (integer resolution)`,
+    '',
+    '| scenario | req/s | p50 ms | p99 ms | errors | ratio to ceiling | server peak RSS MB | clicks counted / 302s served |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((r) =>
+      [
+        r.scenario,
+        Math.round(r.result.rps).toLocaleString('en-US'),
+        r.result.p50,
+        r.result.p99,
+        r.result.errors,
+        r.ratio === null ? '' : `${(r.ratio * 100).toFixed(1)}%`,
+        r.peakRssMb ?? '',
+        r.clicksCounted === undefined ? '' : `${r.clicksCounted} / ${r.redirectsServed}`,
+      ].join(' | '),
+    ).map((line) => `| ${line} |`),
+  ];
+  const s1 = rows.find((r) => r.scenario.startsWith('1.'));
+  const s2 = rows.find((r) => r.scenario.startsWith('2.'));
+  const s5 = rows.find((r) => r.scenario.startsWith('5.'));
+  const s6 = rows.find((r) => r.scenario.startsWith('6.'));
+  const targets: [string, boolean][] = [];
+  if (s1) {
+    targets.push([`S1 ≥ 50% of ceiling (${((s1.ratio ?? 0) * 100).toFixed(1)}%)`, (s1.ratio ?? 0) >= 0.5]);
+    targets.push([`S1 p99 < 10 ms (${s1.result.p99})`, s1.result.p99 < 10]);
+    targets.push([`S1 zero errors, zero lost clicks`, s1.result.errors === 0 && s1.clicksCounted === s1.redirectsServed]);
+  }
+  if (s1 && s2) {
+    targets.push([`S2 within 10% of S1 (${((s2.result.rps / s1.result.rps) * 100).toFixed(1)}%)`, s2.result.rps >= 0.9 * s1.result.rps]);
+    targets.push([`S2 server peak RSS < 250 MB (${s2.peakRssMb})`, (s2.peakRssMb ?? Infinity) < 250]);
+    targets.push([`S2 zero lost clicks`, s2.clicksCounted === s2.redirectsServed]);
+  }
+  if (s5) targets.push([`S5 ≥ 2,000 creates/s with p99 < 25 ms (${Math.round(s5.result.rps)}/s, ${s5.result.p99})`, s5.result.rps >= 2000 && s5.result.p99 < 25]);
+  if (s6) targets.push([`S6 p99 < 5 ms (${s6.result.p99})`, s6.result.p99 < 5]);
+  lines.push('', 'targets:', ...targets.map(([name, ok]) => `- ${ok ? 'met' : 'MISSED'}: ${name}`));
+  const text = lines.join('\n');
+  console.log(`\n${text}\n`);
+
+  const outDir = path.join(root, 'bench-results');
+  fs.mkdirSync(outDir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const json = { at: new Date().toISOString(), machine: { cpus: os.cpus().length, cpu, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version }, connections: CONNECTIONS, ceiling, rows, targets: Object.fromEntries(targets) };
+  fs.writeFileSync(path.join(outDir, `bench-${stamp}.json`), `${JSON.stringify(json, null, 2)}\n`);
+  fs.writeFileSync(path.join(outDir, 'latest.md'), `${text}\n`);
+  console.log(`written: bench-results/bench-${stamp}.json and bench-results/latest.md`);
+}
+
+function mergeCounts(a: Record<string, number>, b: Record<string, number>): Record<string, number> {
+  const out = { ...a };
+  for (const [k, v] of Object.entries(b)) out[k] = (out[k] ?? 0) + v;
+  return out;
+}
+
+const rand = (n: number): number => Math.floor(Math.random() * n);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const log = (message: string) => console.log(`bench: ${message}`);
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

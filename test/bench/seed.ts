@@ -1,0 +1,54 @@
+// Bulk seeding of a benchmark SQLite file, straight through better-sqlite3 (seeding through
+// the API would measure the API, and take minutes).
+import SqliteDatabase from 'better-sqlite3';
+import { addDays } from '../../src/server/calendar.js';
+
+export const benchAlias = (i: number): string => `b${i.toString(36).padStart(6, '0')}`;
+
+export function seedLinks(file: string, from: number, to: number): void {
+  const db = new SqliteDatabase(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = OFF');
+    const insert = db.prepare(
+      'insert into links (alias, url, created_at, manage_token_hash) values (?, ?, ?, ?)',
+    );
+    const createdAt = new Date().toISOString();
+    // Bench links are never managed: one placeholder hash for all of them.
+    const hash = '0'.repeat(64);
+    const batch = db.transaction((start: number, end: number) => {
+      for (let i = start; i < end; i++) insert.run(benchAlias(i), `https://example.com/destino/${i}`, createdAt, hash);
+    });
+    for (let start = from; start < to; start += 100_000) batch(start, Math.min(to, start + 100_000));
+  } finally {
+    db.close();
+  }
+}
+
+/** 30 days of site-wide counters and per-link counters for the first `links` links. */
+export function seedCounters(file: string, today: string, links: number): void {
+  const db = new SqliteDatabase(file);
+  try {
+    const totals = db.prepare('insert into daily_totals (day, links_created, clicks) values (?, ?, ?) on conflict (day) do nothing');
+    const perLink = db.prepare('insert into link_clicks_daily (link_id, day, clicks) values (?, ?, ?) on conflict do nothing');
+    db.transaction(() => {
+      for (let d = 0; d < 30; d++) {
+        const day = addDays(today, -d);
+        totals.run(day, 30_000 + d, 400_000 + d * 7);
+        for (let id = 1 + d; id <= links; id += 30) perLink.run(id, day, 1 + (id % 17));
+      }
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+export function totalClicks(file: string): number {
+  const db = new SqliteDatabase(file, { readonly: true });
+  try {
+    const row = db.prepare('select coalesce(sum(clicks), 0) as n from daily_totals').get() as { n: number };
+    return row.n;
+  } finally {
+    db.close();
+  }
+}
