@@ -23,6 +23,8 @@ beforeAll(async () => {
       CLICK_FLUSH_INTERVAL_MS: '200',
       STATS_CACHE_MS: '0',
       METADATA_FETCH: 'false',
+      // Limits across instances have their own test (abuse/rate-limits.test.ts).
+      RATE_LIMIT_DISABLED: 'true',
     }),
   );
   await Promise.all(servers.map((s) => waitUntilReady(s, 30_000)));

@@ -20,6 +20,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATABASE_URL: z.string().min(1).default('sqlite:./data/links.db'),
   DATABASE_POOL_SIZE: positiveInt(10),
+  SQLITE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
   MIGRATE_ON_START: flag(true),
   STATS_TIMEZONE: z
     .string()
@@ -48,11 +49,20 @@ const envSchema = z.object({
   METADATA_MAX_REDIRECTS: z.coerce.number().int().min(0).max(10).default(3),
   METADATA_CONCURRENCY: positiveInt(4),
   METADATA_FAILURE_TTL_MS: positiveInt(10 * 60_000),
-  // Test-only: lets the fetcher reach loopback fixture servers (127/8, ::1; other private
-  // ranges stay refused). main.ts refuses to start with it on unless UNSAFE_FORCE_PRIVATE_FETCH
-  // is also set.
+  // Test-only switches (off by default; main.ts refuses to start with one on unless
+  // UNSAFE_FORCE_TEST_SWITCHES is also set): the metadata fetcher may reach loopback fixture
+  // servers (127/8, ::1; other private ranges stay refused), and links may point at loopback.
   UNSAFE_ALLOW_PRIVATE_FETCH: flag(false),
-  UNSAFE_FORCE_PRIVATE_FETCH: flag(false),
+  UNSAFE_ALLOW_LOOPBACK_TARGETS: flag(false),
+  UNSAFE_FORCE_TEST_SWITCHES: flag(false),
+  RATE_LIMIT_DISABLED: flag(false),
+  CREATE_RATE_LIMIT_PER_MINUTE: positiveInt(10),
+  CREATE_RATE_LIMIT_PER_DAY: positiveInt(100),
+  CREATE_GLOBAL_LIMIT_PER_MINUTE: positiveInt(1200),
+  REPORT_RATE_LIMIT_PER_HOUR: positiveInt(5),
+  CLICK_BUFFER_MAX_ENTRIES: positiveInt(200_000),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_ALLOW: z.string().default('127.0.0.1/8,::1/128'),
   SITE_NAME: z.string().min(1).default('Encurta.br'),
   BRAND_COLOR: z
     .string()
@@ -78,7 +88,7 @@ export interface Config {
   publicUrl: string;
   /** host[:port] of PUBLIC_URL, lowercased: links may not point here. */
   publicHost: string;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
+  database: { kind: 'sqlite'; file: string; busyTimeoutMs: number } | { kind: 'postgres'; url: string; poolSize: number };
   /** Run migrations at start (default); deployments may run `npm run migrate` instead. */
   migrateOnStart: boolean;
   statsTimeZone: string;
@@ -88,8 +98,24 @@ export interface Config {
   clickFlushMaxPending: number;
   linkCache: { size: number; ttlMs: number; missTtlMs: number };
   statsCacheMs: number;
-  /** Requests per minute and client IP on routes that check a manage token. */
-  manageRateLimitPerMinute: number;
+  rateLimits: {
+    enabled: boolean;
+    /** Per client IP (TRUST_PROXY decides what the client IP is). */
+    createPerMinute: number;
+    createPerDay: number;
+    /** All clients together: a ceiling against distributed floods. */
+    createGlobalPerMinute: number;
+    reportPerHour: number;
+    /** Routes that check a manage token. */
+    managePerMinute: number;
+  };
+  /** Test-only: links may point at loopback addresses (end-to-end fixture pages). */
+  allowLoopbackTargets: boolean;
+  /** Both test-only switches may be on in a started server only when this is set. */
+  forceTestSwitches: boolean;
+  /** Distinct (day, link) click counters kept in memory while the store cannot be written. */
+  clickBufferMaxEntries: number;
+  metrics: { token: string | undefined; allow: readonly string[] };
   webDistDir: string;
   metadata: {
     enabled: boolean;
@@ -102,7 +128,6 @@ export interface Config {
     failureTtlMs: number;
     /** Test-only switch: allow loopback addresses. */
     allowPrivateAddresses: boolean;
-    forcePrivateAddresses: boolean;
     userAgent: string;
   };
   site: {
@@ -138,7 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     host: e.HOST,
     publicUrl,
     publicHost: new URL(publicUrl).host.toLowerCase(),
-    database: parseDatabaseUrl(e.DATABASE_URL, e.DATABASE_POOL_SIZE),
+    database: parseDatabaseUrl(e.DATABASE_URL, e.DATABASE_POOL_SIZE, e.SQLITE_BUSY_TIMEOUT_MS),
     migrateOnStart: e.MIGRATE_ON_START,
     statsTimeZone: e.STATS_TIMEZONE,
     logLevel: e.LOG_LEVEL,
@@ -147,7 +172,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     clickFlushMaxPending: e.CLICK_FLUSH_MAX_PENDING,
     linkCache: { size: e.LINK_CACHE_SIZE, ttlMs: e.LINK_CACHE_TTL_MS, missTtlMs: e.LINK_CACHE_MISS_TTL_MS },
     statsCacheMs: e.STATS_CACHE_MS,
-    manageRateLimitPerMinute: e.MANAGE_RATE_LIMIT_PER_MINUTE,
+    rateLimits: {
+      enabled: !e.RATE_LIMIT_DISABLED,
+      createPerMinute: e.CREATE_RATE_LIMIT_PER_MINUTE,
+      createPerDay: e.CREATE_RATE_LIMIT_PER_DAY,
+      createGlobalPerMinute: e.CREATE_GLOBAL_LIMIT_PER_MINUTE,
+      reportPerHour: e.REPORT_RATE_LIMIT_PER_HOUR,
+      managePerMinute: e.MANAGE_RATE_LIMIT_PER_MINUTE,
+    },
+    allowLoopbackTargets: e.UNSAFE_ALLOW_LOOPBACK_TARGETS,
+    forceTestSwitches: e.UNSAFE_FORCE_TEST_SWITCHES,
+    clickBufferMaxEntries: e.CLICK_BUFFER_MAX_ENTRIES,
+    metrics: { token: e.METRICS_TOKEN, allow: e.METRICS_ALLOW.split(',').map((s) => s.trim()).filter(Boolean) },
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     metadata: {
       enabled: e.METADATA_FETCH,
@@ -159,7 +195,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       concurrency: e.METADATA_CONCURRENCY,
       failureTtlMs: e.METADATA_FAILURE_TTL_MS,
       allowPrivateAddresses: e.UNSAFE_ALLOW_PRIVATE_FETCH,
-      forcePrivateAddresses: e.UNSAFE_FORCE_PRIVATE_FETCH,
       userAgent: `${e.SITE_NAME}-preview/1.0 (+${publicUrl})`,
     },
     site: {
@@ -177,12 +212,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
   return deepFreeze(config);
 }
 
-function parseDatabaseUrl(value: string, poolSize: number): Config['database'] {
+/**
+ * The test-only switches open loopback to link targets and to the metadata fetcher, which in
+ * production would expose whatever listens on the machine. main.ts calls this at start.
+ */
+export function assertTestSwitchesOff(config: Pick<Readonly<Config>, 'metadata' | 'allowLoopbackTargets' | 'forceTestSwitches'>): void {
+  const on = [
+    config.metadata.allowPrivateAddresses ? 'UNSAFE_ALLOW_PRIVATE_FETCH' : undefined,
+    config.allowLoopbackTargets ? 'UNSAFE_ALLOW_LOOPBACK_TARGETS' : undefined,
+  ].filter((name): name is string => name !== undefined);
+  if (on.length > 0 && !config.forceTestSwitches) {
+    throw new ConfigError(
+      `Refusing to start: ${on.join(' and ')} open loopback addresses (tests only); set UNSAFE_FORCE_TEST_SWITCHES=true to start anyway.`,
+    );
+  }
+}
+
+function parseDatabaseUrl(value: string, poolSize: number, busyTimeoutMs: number): Config['database'] {
   if (/^postgres(ql)?:\/\//.test(value)) return { kind: 'postgres', url: value, poolSize };
   if (value.startsWith('sqlite:')) {
     const file = value.slice('sqlite:'.length).replace(/^\/\//, '');
     if (file === '') throw new ConfigError('Invalid configuration: DATABASE_URL: sqlite: needs a file path');
-    return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(file) };
+    return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(file), busyTimeoutMs };
   }
   throw new ConfigError(
     `Invalid configuration: DATABASE_URL=${JSON.stringify(value)}: use sqlite:./path/file.db or postgres://user:pass@host/db`,

@@ -1,16 +1,15 @@
 // Process entry: configuration → store → migrations → app → listen, and a graceful
 // shutdown that stops accepting, flushes buffered clicks and closes the store.
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { assertTestSwitchesOff, ConfigError, loadConfig } from './config.js';
 import { openStore } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { assertSafeMetadataConfig } from './metadata/metadata-config.js';
 
 async function main(): Promise<void> {
   let config;
   try {
     config = loadConfig();
-    assertSafeMetadataConfig(config);
+    assertTestSwitchesOff(config);
   } catch (error) {
     console.error(error instanceof ConfigError || error instanceof Error ? error.message : String(error));
     process.exit(1);
@@ -19,8 +18,8 @@ async function main(): Promise<void> {
   const store = openStore(config.database);
   if (config.migrateOnStart) await migrateToLatest(store.db, store.dialect);
   const { server } = await buildApp({ config, store });
-  if (config.metadata.allowPrivateAddresses) {
-    server.log.warn('UNSAFE_ALLOW_PRIVATE_FETCH is on (forced): link previews may fetch loopback addresses');
+  if (config.metadata.allowPrivateAddresses || config.allowLoopbackTargets) {
+    server.log.warn('test-only switches are on (forced): loopback addresses are open to link targets or previews');
   }
 
   let stopping = false;

@@ -6,6 +6,9 @@ export const errorMessages = {
   url_too_long: 'A URL é longa demais: o máximo é de 4096 caracteres.',
   url_credentials: 'A URL não pode conter usuário ou senha.',
   self_link: 'Não é possível encurtar um link deste próprio site.',
+  forbidden_target: 'Não é possível encurtar endereços locais ou de redes privadas.',
+  blocked_url: 'Este endereço não pode ser encurtado: o domínio foi bloqueado por abuso.',
+  invalid_report: 'Descreva o motivo da denúncia em 10 a 1000 caracteres.',
   invalid_alias:
     'O alias deve ter de 3 a 64 caracteres e usar apenas letras (a–z), números, hífen (-) ou sublinhado (_).',
   reserved_alias: 'Este alias é reservado pelo site. Escolha outro.',
@@ -37,4 +40,13 @@ export const redirectTexts = {
   errorSubtitle: 'Não foi possível encontrar este link.',
   backHome: 'Voltar para a Home',
   defaultDescription: (url: string): string => `Acesse o link: ${url}`,
+  blockedTitle: 'Link bloqueado',
+  blockedText: 'Este link foi desativado por violar nossas regras de uso.',
+  unavailableTitle: 'Serviço temporariamente indisponível',
+  unavailableText: 'Não foi possível abrir este link agora. Tente novamente em instantes.',
+} as const;
+
+/** Texts of the abuse report ('Denunciar link'). */
+export const reportTexts = {
+  received: 'Denúncia recebida. Obrigado por ajudar a manter o site seguro.',
 } as const;

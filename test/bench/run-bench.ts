@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   const rows: ScenarioRow[] = [];
   let failed = false;
 
-  const store = openStore({ kind: 'sqlite', file });
+  const store = openStore({ kind: 'sqlite', file, busyTimeoutMs: 5000 });
   await migrateToLatest(store.db, store.dialect);
   await store.close();
   let t = Date.now();
@@ -173,7 +173,7 @@ async function startServer(file: string): Promise<RunningServer> {
       // Creation must not fetch the (outside) targets' metadata during the run.
       METADATA_FETCH: 'false',
       // Scenario 5 measures creation itself, not the per-IP creation limit.
-      CREATE_RATE_LIMIT_DISABLED: 'true',
+      RATE_LIMIT_DISABLED: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

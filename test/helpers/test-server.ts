@@ -45,6 +45,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     // Links in tests point at https://example.com/…: never fetch them. Tests of previews
     // turn this on with loopback fixture targets.
     METADATA_FETCH: 'false',
+    // Tests create many links from 127.0.0.1, some pointing at loopback fixture pages; the
+    // tests of rate limits and target rules turn these back.
+    RATE_LIMIT_DISABLED: 'true',
+    UNSAFE_ALLOW_LOOPBACK_TARGETS: 'true',
     WEB_DIST_DIR: options.withWeb === true ? 'dist/web' : path.join(dir, 'no-web'),
     ...options.env,
   });

@@ -129,7 +129,7 @@ describe('DELETE /api/links/:alias', () => {
 
 describe('rate limit on token-checked routes', () => {
   it('answers 429 with Retry-After and a pt-BR message past the per-IP limit', async () => {
-    const limited = await startTestServer({ env: { MANAGE_RATE_LIMIT_PER_MINUTE: '5' } });
+    const limited = await startTestServer({ env: { MANAGE_RATE_LIMIT_PER_MINUTE: '5', RATE_LIMIT_DISABLED: 'false' } });
     try {
       const link = await createLink(limited, { url: 'https://example.com/limite' });
       const statuses: number[] = [];

@@ -1,8 +1,7 @@
 // The metadata service against a real migrated SQLite store and loopback fixture sites.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/server/config.js';
-import { loadConfig } from '../../src/server/config.js';
-import { assertSafeMetadataConfig } from '../../src/server/metadata/metadata-config.js';
+import { assertTestSwitchesOff, loadConfig } from '../../src/server/config.js';
 import { createMetadataRepository, type MetadataRepository } from '../../src/server/metadata/metadata-repository.js';
 import { createMetadataService, type MetadataLog, type MetadataServiceDeps } from '../../src/server/metadata/metadata-service.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
@@ -233,12 +232,13 @@ describe('metadata service', () => {
   });
 });
 
-describe('assertSafeMetadataConfig', () => {
-  it('refuses the test switch unless forced', () => {
-    expect(() => assertSafeMetadataConfig(loadConfig({}))).not.toThrow();
-    expect(() => assertSafeMetadataConfig(loadConfig({ UNSAFE_ALLOW_PRIVATE_FETCH: 'true' }))).toThrow(/UNSAFE_FORCE_PRIVATE_FETCH/);
+describe('assertTestSwitchesOff', () => {
+  it('refuses either test switch unless forced', () => {
+    expect(() => assertTestSwitchesOff(loadConfig({ UNSAFE_ALLOW_LOOPBACK_TARGETS: 'true' }))).toThrow(/UNSAFE_ALLOW_LOOPBACK_TARGETS/);
+    expect(() => assertTestSwitchesOff(loadConfig({}))).not.toThrow();
+    expect(() => assertTestSwitchesOff(loadConfig({ UNSAFE_ALLOW_PRIVATE_FETCH: 'true' }))).toThrow(/UNSAFE_FORCE_TEST_SWITCHES/);
     expect(() =>
-      assertSafeMetadataConfig(loadConfig({ UNSAFE_ALLOW_PRIVATE_FETCH: 'true', UNSAFE_FORCE_PRIVATE_FETCH: 'true' })),
+      assertTestSwitchesOff(loadConfig({ UNSAFE_ALLOW_PRIVATE_FETCH: 'true', UNSAFE_FORCE_TEST_SWITCHES: 'true' })),
     ).not.toThrow();
     // The default configuration is production-safe.
     expect(loadConfig({}).metadata.allowPrivateAddresses).toBe(false);

@@ -16,28 +16,28 @@ export interface Store {
   /** The PostgreSQL connection string, for listeners that need a connection of their own. */
   postgresUrl?: string;
   /** The SQLite file, for a writer thread with a connection of its own (not for :memory:). */
-  sqliteFile?: string;
+  sqlite?: { file: string; busyTimeoutMs: number };
   close(): Promise<void>;
 }
 
 export function openStore(database: Config['database']): Store {
-  return database.kind === 'postgres' ? openPostgres(database.url, database.poolSize) : openSqlite(database.file);
+  return database.kind === 'postgres' ? openPostgres(database.url, database.poolSize) : openSqlite(database.file, database.busyTimeoutMs);
 }
 
-function openSqlite(file: string): Store {
+function openSqlite(file: string, busyTimeoutMs: number): Store {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   // WAL lets readers go on while a flush writes; NORMAL sync is durable across process
   // crashes (not power loss) and keeps commits cheap; busy_timeout rides out a locked file.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${Math.max(0, Math.trunc(busyTimeoutMs))}`);
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     dialect: 'sqlite',
-    ...(file === ':memory:' ? {} : { sqliteFile: file }),
+    ...(file === ':memory:' ? {} : { sqlite: { file, busyTimeoutMs } }),
     async close() {
       await db.destroy();
     },

@@ -46,3 +46,20 @@ export async function withTransactionRetry<T>(work: () => Promise<T>, attempts =
     }
   }
 }
+
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE',
+  // PostgreSQL: admin shutdown, crash shutdown, cannot connect now, connection failures, too many connections
+  '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300',
+  // SQLite: locked for too long, read-only or unopenable file, disk I/O error or full
+  'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_READONLY', 'SQLITE_CANTOPEN', 'SQLITE_IOERR', 'SQLITE_FULL', 'SQLITE_PERM',
+]);
+
+/** True when the error says the store cannot be reached or written right now (a 503, not a bug). */
+export function isStoreUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^SQLITE_(IOERR|READONLY|CANTOPEN|BUSY)/.test(code))) return true;
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED/i.test(message);
+}

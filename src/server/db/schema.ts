@@ -17,6 +17,8 @@ export interface LinksTable {
   description: string | null;
   image: string | null;
   metadata_fetched_at: Instant | null;
+  /** Set by the operator (npm run admin): the link answers 410 instead of redirecting. */
+  disabled_at: Instant | null;
 }
 
 export interface LinkClicksDailyTable {
@@ -32,8 +34,32 @@ export interface DailyTotalsTable {
   clicks: Counter;
 }
 
+export interface BlockedDomainsTable {
+  /** Lowercase host name; blocks it and every subdomain. */
+  domain: string;
+  reason: string | null;
+  created_at: Instant;
+}
+
+export interface LinkReportsTable {
+  id: Generated<number>;
+  alias: string;
+  reason: string;
+  created_at: Instant;
+}
+
+export interface RateLimitHitsTable {
+  key: string;
+  count: number;
+  /** Epoch milliseconds when the window ends. */
+  reset_at: Counter;
+}
+
 export interface Database {
   links: LinksTable;
   link_clicks_daily: LinkClicksDailyTable;
   daily_totals: DailyTotalsTable;
+  blocked_domains: BlockedDomainsTable;
+  link_reports: LinkReportsTable;
+  rate_limit_hits: RateLimitHitsTable;
 }

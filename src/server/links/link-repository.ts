@@ -22,6 +22,8 @@ export interface RedirectTarget {
   image: string | null;
   /** When the target's metadata was last fetched; null: never. */
   metadataFetchedAt: string | Date | null;
+  /** Set when the operator disabled the link. */
+  disabledAt: string | Date | null;
 }
 
 export interface StoredLink {
@@ -37,7 +39,7 @@ export function createLinkRepository(db: Kysely<Database>) {
   // showed in the profile of the 1M-link benchmark. Only the parameter changes.
   const redirectLookup = db
     .selectFrom('links')
-    .select(['id', 'url', 'title', 'description', 'image', 'metadata_fetched_at as metadataFetchedAt'])
+    .select(['id', 'url', 'title', 'description', 'image', 'metadata_fetched_at as metadataFetchedAt', 'disabled_at as disabledAt'])
     .where('alias', '=', '')
     .compile();
 
@@ -89,6 +91,12 @@ export function createLinkRepository(db: Kysely<Database>) {
         createdAt: toIsoString(row.created_at),
         manageTokenHash: row.manage_token_hash,
       };
+    },
+
+    /** Disables (or enables again) a link; false when there is no such alias. */
+    async setDisabled(alias: string, disabledAt: string | null): Promise<boolean> {
+      const result = await db.updateTable('links').set({ disabled_at: disabledAt }).where('alias', '=', alias).executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
 
     /** Deletes the link; its per-day click rows go with it (ON DELETE CASCADE). */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { CreateLinkRequest, CreateLinkResponse } from '../../shared/api.js';
 import type { LinkService } from './link-service.js';
 
@@ -14,8 +14,13 @@ const createLinkSchema = {
   },
 } as const;
 
-export function registerLinkRoutes(app: FastifyInstance, links: LinkService, onCreated: (link: CreateLinkResponse) => Promise<void>): void {
-  app.post<{ Body: CreateLinkRequest }>('/api/links', { schema: createLinkSchema }, async (request, reply) => {
+export function registerLinkRoutes(
+  app: FastifyInstance,
+  links: LinkService,
+  onCreated: (link: CreateLinkResponse) => Promise<void>,
+  limit: onRequestAsyncHookHandler[],
+): void {
+  app.post<{ Body: CreateLinkRequest }>('/api/links', { schema: createLinkSchema, onRequest: limit }, async (request, reply) => {
     const created = await links.createLink(request.body);
     await onCreated(created);
     return reply.code(201).header('cache-control', 'no-store').send(created);

@@ -5,6 +5,7 @@ import { checkTargetUrl } from '../../shared/url-rules.js';
 import type { Calendar, Clock } from '../calendar.js';
 import { isUniqueViolation } from '../db/dialect.js';
 import { AppError } from '../errors.js';
+import { isForbiddenTargetHost } from '../abuse/target-rules.js';
 import type { LinkRepository } from './link-repository.js';
 import { createManageToken, hashManageToken } from './manage-token.js';
 import { randomAlias } from './random-alias.js';
@@ -17,6 +18,9 @@ export interface LinkServiceDeps {
   clock: Clock;
   publicUrl: string;
   publicHost: string;
+  isBlockedHost: (hostname: string) => boolean;
+  /** Test-only: loopback targets allowed (end-to-end fixture pages). */
+  allowLoopbackTargets: boolean;
 }
 
 export interface CreateLinkInput {
@@ -47,6 +51,8 @@ export function createLinkService(deps: LinkServiceDeps) {
     async createLink(input: CreateLinkInput): Promise<CreateLinkResponse> {
       const checked = checkTargetUrl(input.url, deps.publicHost);
       if (!checked.ok) throw new AppError(checked.code, 400);
+      if (isForbiddenTargetHost(checked.url.hostname, deps.allowLoopbackTargets)) throw new AppError('forbidden_target', 400);
+      if (deps.isBlockedHost(checked.url.hostname)) throw new AppError('blocked_url', 400);
       const url = checked.url.href;
 
       const requested = input.alias === undefined ? '' : normalizeAlias(input.alias);

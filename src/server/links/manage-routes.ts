@@ -1,6 +1,6 @@
 // Routes that need the link's manage token (Authorization: Bearer <token>), rate-limited
 // per client IP so tokens cannot be tried at speed.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { LinkOwnerService } from './link-owner-service.js';
 
 const aliasParams = {
@@ -12,12 +12,10 @@ const aliasParams = {
   },
 } as const;
 
-export function registerManageRoutes(app: FastifyInstance, owner: LinkOwnerService, perMinute: number): void {
-  const rateLimit = { max: perMinute, timeWindow: 60_000 };
-
+export function registerManageRoutes(app: FastifyInstance, owner: LinkOwnerService, limit: onRequestAsyncHookHandler[]): void {
   app.get<{ Params: { alias: string } }>(
     '/api/links/:alias',
-    { schema: aliasParams, config: { rateLimit } },
+    { schema: aliasParams, onRequest: limit },
     async (request, reply) => {
       const view = await owner.getOwnerView(request.params.alias, bearerToken(request));
       return reply.header('cache-control', 'no-store').send(view);
@@ -26,7 +24,7 @@ export function registerManageRoutes(app: FastifyInstance, owner: LinkOwnerServi
 
   app.delete<{ Params: { alias: string } }>(
     '/api/links/:alias',
-    { schema: aliasParams, config: { rateLimit } },
+    { schema: aliasParams, onRequest: limit },
     async (request, reply) => {
       await owner.deleteLink(request.params.alias, bearerToken(request));
       return reply.code(204).header('cache-control', 'no-store').send();

@@ -1,19 +1,6 @@
-// Start-up guard and option mapping for the metadata fetcher.
+// Option mapping for the metadata fetcher (the start-up guard is config.ts's assertTestSwitchesOff).
 import type { Config } from '../config.js';
 import type { SafeFetchOptions } from './safe-fetch.js';
-
-/**
- * The test switch lets the fetcher reach loopback, which in production would expose
- * whatever listens on the machine. main.ts calls this before anything starts.
- */
-export function assertSafeMetadataConfig(config: Pick<Readonly<Config>, 'metadata'>): void {
-  const m = config.metadata;
-  if (m.allowPrivateAddresses && !m.forcePrivateAddresses) {
-    throw new Error(
-      'Refusing to start: UNSAFE_ALLOW_PRIVATE_FETCH=true lets link previews fetch loopback addresses (tests only); set UNSAFE_FORCE_PRIVATE_FETCH=true to start anyway.',
-    );
-  }
-}
 
 export function fetchOptionsFromConfig(metadata: Readonly<Config['metadata']>): SafeFetchOptions {
   return {

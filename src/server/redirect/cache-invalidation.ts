@@ -7,13 +7,16 @@ import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../db/schema.js';
 
-const CHANNEL = 'link_cache_invalidation';
+export const CHANNEL = 'link_cache_invalidation';
 const RECONNECT_DELAY_MS = 1000;
 
 export interface CacheInvalidation {
   /** Forget `alias` here and on every other instance. */
   publish(alias: string): Promise<void>;
-  /** False while other instances' invalidations could be missed: then do not trust the cache. */
+  /**
+   * False while other instances' invalidations could be missed: then read the store first,
+   * and use the cache only if the store cannot answer.
+   */
   cacheTrusted(): boolean;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -49,7 +52,8 @@ export function createPostgresInvalidation(options: {
     if (!listening && client === undefined) return;
     listening = false;
     client = undefined;
-    cache.forgetAll();
+    // The cache is kept but not trusted: lookups go to the store, and fall back on it only
+    // when the store cannot answer either. It is cleared when the listener is back.
     if (stopped) return;
     log.warn({ err: reason }, 'cache invalidation listener lost; redirect cache bypassed until it is back');
     reconnectTimer ??= setTimeout(() => {

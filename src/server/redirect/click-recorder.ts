@@ -13,7 +13,20 @@ export interface ClickRecorderOptions {
   intervalMs: number;
   /** Pending clicks that trigger an early flush. */
   maxPending: number;
+  /**
+   * Distinct (day, link) counters kept while writes fail (store down). Beyond it, clicks on
+   * links not already in the buffer are dropped and reported, so memory stays bounded.
+   */
+  maxEntries: number;
   log: FastifyBaseLogger;
+  observer?: ClickObserver;
+}
+
+export interface ClickObserver {
+  recorded(): void;
+  dropped(): void;
+  flushed(clicks: number, seconds: number): void;
+  flushFailed(): void;
 }
 
 export interface ClickRecorder {
@@ -33,14 +46,25 @@ export function createClickRecorder(options: ClickRecorderOptions): ClickRecorde
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<void> | undefined;
   let earlyFlushQueued = false;
+  let entries = 0;
+  let droppedSinceLog = 0;
+  const observer = options.observer;
 
-  function addTo(target: Map<string, Map<number, number>>, day: string, linkId: number, clicks: number): void {
-    let perLink = target.get(day);
+  /** Adds to the buffer; false when it would need a new entry and the buffer is full. */
+  function addTo(day: string, linkId: number, clicks: number): boolean {
+    let perLink = buffer.get(day);
     if (perLink === undefined) {
+      if (entries >= options.maxEntries) return false;
       perLink = new Map();
-      target.set(day, perLink);
+      buffer.set(day, perLink);
     }
-    perLink.set(linkId, (perLink.get(linkId) ?? 0) + clicks);
+    const current = perLink.get(linkId);
+    if (current === undefined) {
+      if (entries >= options.maxEntries) return false;
+      entries++;
+    }
+    perLink.set(linkId, (current ?? 0) + clicks);
+    return true;
   }
 
   async function writeBuffer(): Promise<void> {
@@ -49,15 +73,26 @@ export function createClickRecorder(options: ClickRecorderOptions): ClickRecorde
     const batchClicks = pendingClicks;
     buffer = new Map();
     pendingClicks = 0;
+    entries = 0;
     const rows: LinkDayClicks[] = [];
     for (const [day, perLink] of batch) for (const [linkId, clicks] of perLink) rows.push({ linkId, day, clicks });
+    const started = performance.now();
     try {
       await options.writer.write(rows);
+      observer?.flushed(batchClicks, (performance.now() - started) / 1000);
     } catch (error) {
+      observer?.flushFailed();
       // Keep the clicks: they are merged back and written with the next flush.
-      for (const row of rows) addTo(buffer, row.day, row.linkId, row.clicks);
-      pendingClicks += batchClicks;
+      for (const row of rows) {
+        if (addTo(row.day, row.linkId, row.clicks)) pendingClicks += row.clicks;
+        else droppedSinceLog += row.clicks;
+      }
       throw error;
+    } finally {
+      if (droppedSinceLog > 0) {
+        options.log.warn({ dropped: droppedSinceLog }, 'click buffer full while the store is failing: clicks dropped');
+        droppedSinceLog = 0;
+      }
     }
   }
 
@@ -77,8 +112,13 @@ export function createClickRecorder(options: ClickRecorderOptions): ClickRecorde
 
   return {
     record(linkId) {
-      addTo(buffer, options.calendar.today(), linkId, 1);
+      if (!addTo(options.calendar.today(), linkId, 1)) {
+        droppedSinceLog++;
+        observer?.dropped();
+        return;
+      }
       pendingClicks++;
+      observer?.recorded();
       if (pendingClicks >= options.maxPending && !earlyFlushQueued) {
         earlyFlushQueued = true;
         setImmediate(() => {

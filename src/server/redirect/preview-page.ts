@@ -13,6 +13,10 @@ export interface PreviewInput {
   defaultImage: string;
 }
 
+/** The page's only style; its CSP allows exactly this text by hash (security-headers.ts). */
+export const PREVIEW_STYLE =
+  'body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1f2937}img{max-width:100%;height:auto;border-radius:.5rem}';
+
 const MAX_TITLE = 200;
 const MAX_DESCRIPTION = 500;
 
@@ -46,7 +50,7 @@ export function renderPreviewPage(input: PreviewInput): string {
 <meta name="twitter:description" content="${d}">
 <meta name="twitter:image" content="${i}">
 <meta name="robots" content="noindex">
-<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1f2937}img{max-width:100%;height:auto;border-radius:.5rem}</style>
+<style>${PREVIEW_STYLE}</style>
 </head>
 <body>
 <h1>${t}</h1>

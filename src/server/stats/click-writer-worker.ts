@@ -4,8 +4,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openStore } from '../db/database.js';
 import { createCounterRepository, type LinkDayClicks } from './counter-repository.js';
 
-const { sqliteFile } = workerData as { sqliteFile: string };
-const store = openStore({ kind: 'sqlite', file: sqliteFile });
+const { sqlite } = workerData as { sqlite: { file: string; busyTimeoutMs: number } };
+const store = openStore({ kind: 'sqlite', ...sqlite });
 const counters = createCounterRepository(store.db);
 
 parentPort?.on('message', (message: { id: number; rows: LinkDayClicks[] }) => {

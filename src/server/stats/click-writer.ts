@@ -17,7 +17,7 @@ export function createInProcessClickWriter(counters: CounterRepository): ClickWr
 
 type Reply = { id: number; ok: true } | { id: number; ok: false; message: string; code?: string };
 
-export function createWorkerClickWriter(sqliteFile: string): ClickWriter {
+export function createWorkerClickWriter(sqlite: { file: string; busyTimeoutMs: number }): ClickWriter {
   let worker: Worker | undefined;
   let nextId = 1;
   const pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
@@ -37,9 +37,9 @@ export function createWorkerClickWriter(sqliteFile: string): ClickWriter {
     const created = fromSource
       ? new Worker(
           `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(script.href)}); });`,
-          { eval: true, workerData: { sqliteFile } },
+          { eval: true, workerData: { sqlite } },
         )
-      : new Worker(script, { workerData: { sqliteFile } });
+      : new Worker(script, { workerData: { sqlite } });
     created.on('message', (reply: Reply) => {
       const waiter = pending.get(reply.id);
       if (waiter === undefined) return;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { SiteConfig } from '../../shared/api.js';
 import { redirectTexts } from '../../shared/messages.js';
 import { escapeHtml } from '../html.js';
+import { renderStatusPage } from './status-page.js';
 
 export interface AppShell {
   /** False when no built app exists (npm start builds one; tests may run without). */
@@ -18,8 +19,9 @@ export function loadAppShell(distDir: string, site: SiteConfig): AppShell {
   const indexFile = path.join(distDir, 'index.html');
   const template = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
   if (template === undefined) {
-    const fallback = plainPage(site.siteName, redirectTexts.notFound);
-    return { available: false, distDir, page: () => plainPage(site.siteName, site.siteName), notFoundPage: () => fallback };
+    const fallback = renderStatusPage({ siteName: site.siteName, heading: redirectTexts.errorTitle, message: redirectTexts.notFound, homeLabel: redirectTexts.backHome });
+    const home = renderStatusPage({ siteName: site.siteName, heading: site.siteName, message: 'Página em construção.', homeLabel: redirectTexts.backHome });
+    return { available: false, distDir, page: () => home, notFoundPage: () => fallback };
   }
   // "<" is escaped so no value can close the script element.
   const json = JSON.stringify(site).replace(/</g, '\\u003c');
@@ -30,8 +32,4 @@ export function loadAppShell(distDir: string, site: SiteConfig): AppShell {
   // the address bar was not found, so it shows the error view at once.
   const notFound = html.replace('</head>', '<meta name="app-status" content="404"></head>');
   return { available: true, distDir, page: () => html, notFoundPage: () => notFound };
-}
-
-function plainPage(title: string, message: string): string {
-  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(redirectTexts.errorTitle)}</h1><p>${escapeHtml(message)}</p><p><a href="/">${escapeHtml(redirectTexts.backHome)}</a></p></body></html>`;
 }

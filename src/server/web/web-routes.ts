@@ -1,11 +1,12 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppShell } from './app-shell.js';
+import type { HeaderSet } from './security-headers.js';
 
 /** Routes the React app handles itself; the server answers each with the app shell. */
 export const CLIENT_ROUTES = ['/', '/faq', '/contact', '/privacy', '/dashboard'] as const;
 
-export async function registerWebRoutes(app: FastifyInstance, shell: AppShell): Promise<void> {
+export async function registerWebRoutes(app: FastifyInstance, shell: AppShell, pageHeaders: HeaderSet): Promise<void> {
   if (shell.available) {
     // One route per file found at start (wildcard: false), so GET /:alias stays the only
     // catch-all and a static file can never shadow, or be shadowed by, an alias.
@@ -27,6 +28,8 @@ export async function registerWebRoutes(app: FastifyInstance, shell: AppShell): 
     });
   }
   for (const route of CLIENT_ROUTES) {
-    app.get(route, async (_request, reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell.page()));
+    app.get(route, async (_request, reply) =>
+      reply.headers(pageHeaders).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell.page()),
+    );
   }
 }

@@ -1,0 +1,97 @@
+// Domains the operator has blocked (npm run admin). A blocked domain blocks its subdomains.
+// Checked at creation, and at every redirect from an in-memory copy refreshed every few
+// seconds (and at once on the instance that changed it), so the hot path reads no table.
+import type { Kysely } from 'kysely';
+import type { Clock } from '../calendar.js';
+import { toIsoString } from '../db/dialect.js';
+import type { Database } from '../db/schema.js';
+
+export interface BlockedDomain {
+  domain: string;
+  reason: string | null;
+  createdAt: string;
+}
+
+export interface Blocklist {
+  /** True when the host or one of its parent domains is blocked. */
+  isBlocked(hostname: string): boolean;
+  refresh(): Promise<void>;
+  block(domain: string, reason: string | null): Promise<void>;
+  unblock(domain: string): Promise<boolean>;
+  list(): Promise<BlockedDomain[]>;
+  start(): void;
+  stop(): void;
+}
+
+export function normalizeDomain(raw: string): string | undefined {
+  let value = raw.trim().toLowerCase();
+  if (value.includes('://')) {
+    try {
+      value = new URL(value).hostname;
+    } catch {
+      return undefined;
+    }
+  }
+  value = value.replace(/^\*\./, '').replace(/\.$/, '');
+  return /^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(value) && value.length <= 253 ? value : undefined;
+}
+
+/**
+ * `onDisabled` hears of links disabled since the last refresh (by the admin tool, from another
+ * process), so this instance drops them from its redirect cache within one refresh period.
+ */
+export function createBlocklist(db: Kysely<Database>, clock: Clock, onDisabled: (alias: string) => void = () => undefined, refreshMs = 5000): Blocklist {
+  let domains = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  // Overlap the windows a little: a disable committed during a refresh is seen next time.
+  let disabledSince = new Date(clock() - refreshMs).toISOString();
+
+  async function refresh(): Promise<void> {
+    const rows = await db.selectFrom('blocked_domains').select('domain').execute();
+    domains = new Set(rows.map((r) => r.domain));
+    const checkedAt = new Date(clock() - 1000).toISOString();
+    const disabled = await db.selectFrom('links').select('alias').where('disabled_at', 'is not', null).where('disabled_at', '>=', disabledSince).execute();
+    disabledSince = checkedAt;
+    for (const row of disabled) onDisabled(row.alias);
+  }
+
+  return {
+    isBlocked(hostname) {
+      if (domains.size === 0) return false;
+      let host = hostname.toLowerCase().replace(/\.$/, '');
+      for (;;) {
+        if (domains.has(host)) return true;
+        const dot = host.indexOf('.');
+        if (dot === -1) return false;
+        host = host.slice(dot + 1);
+      }
+    },
+    refresh,
+    async block(domain, reason) {
+      await db
+        .insertInto('blocked_domains')
+        .values({ domain, reason, created_at: new Date(clock()).toISOString() })
+        .onConflict((oc) => oc.column('domain').doUpdateSet({ reason }))
+        .execute();
+      await refresh();
+    },
+    async unblock(domain) {
+      const result = await db.deleteFrom('blocked_domains').where('domain', '=', domain).executeTakeFirst();
+      await refresh();
+      return result.numDeletedRows > 0n;
+    },
+    async list() {
+      const rows = await db.selectFrom('blocked_domains').selectAll().orderBy('domain').execute();
+      return rows.map((r) => ({ domain: r.domain, reason: r.reason, createdAt: toIsoString(r.created_at) }));
+    },
+    start() {
+      // A failed refresh keeps the last known list; the next one tries again.
+      timer ??= setInterval(() => void refresh().catch(() => undefined), refreshMs);
+      timer.unref();
+    },
+    stop() {
+      if (timer !== undefined) clearInterval(timer);
+      timer = undefined;
+    },
+  };
+}

@@ -1,0 +1,51 @@
+// Maps any error to an HTTP status, a code and the pt-BR message the API sends. 5xx details
+// never leave the server; a store that cannot be reached is a 503, not a 500.
+import type { FastifyError } from 'fastify';
+import { type ApiErrorCode, errorMessages } from '../shared/messages.js';
+import { isStoreUnavailable } from './db/dialect.js';
+import { AppError } from './errors.js';
+
+export interface DescribedError {
+  status: number;
+  code: ApiErrorCode;
+  message: string;
+}
+
+const BY_FASTIFY_CODE: Record<string, [number, ApiErrorCode]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_request'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'invalid_json'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalid_json'],
+  FST_ERR_BAD_URL: [400, 'invalid_request'],
+  FST_ERR_ASYNC_CONSTRAINT: [400, 'invalid_request'],
+};
+
+export function describeError(error: FastifyError | AppError): DescribedError {
+  if (error instanceof AppError) return { status: error.statusCode, code: error.code, message: error.message };
+  if (error.validation !== undefined) return describeValidationError(error);
+  const known = BY_FASTIFY_CODE[error.code];
+  if (known !== undefined) return { status: known[0], code: known[1], message: errorMessages[known[1]] };
+  if (isStoreUnavailable(error)) return { status: 503, code: 'unavailable', message: errorMessages.unavailable };
+  const status = error.statusCode ?? 500;
+  if (error instanceof SyntaxError && status === 400) return { status, code: 'invalid_json', message: errorMessages.invalid_json };
+  if (status >= 400 && status < 500) return { status, code: 'invalid_request', message: errorMessages.invalid_request };
+  return { status: 500, code: 'internal', message: errorMessages.internal };
+}
+
+function describeValidationError(error: FastifyError): DescribedError {
+  const first = error.validation?.[0];
+  const params = (first?.params ?? {}) as { missingProperty?: string; additionalProperty?: string };
+  if (first?.keyword === 'additionalProperties' && params.additionalProperty !== undefined) {
+    return {
+      status: 400,
+      code: 'unknown_field',
+      message: `${errorMessages.unknown_field} Campo não permitido: "${params.additionalProperty.slice(0, 64)}".`,
+    };
+  }
+  const field = params.missingProperty ?? first?.instancePath.replace(/^\//, '') ?? '';
+  if (field === 'url') return { status: 400, code: 'invalid_url', message: errorMessages.invalid_url };
+  if (field === 'alias') return { status: 400, code: 'invalid_alias', message: errorMessages.invalid_alias };
+  if (field === 'reason') return { status: 400, code: 'invalid_report', message: errorMessages.invalid_report };
+  return { status: 400, code: 'invalid_request', message: errorMessages.invalid_request };
+}

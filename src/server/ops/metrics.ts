@@ -1,0 +1,60 @@
+// Prometheus metrics. The redirect path only increments counters (no per-request hook on it);
+// ratios and gauges are computed when /metrics is scraped.
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+export interface Metrics {
+  registry: Registry;
+  requests: Counter<'route' | 'status'>;
+  redirects: Counter<'outcome'>;
+  cacheHits: Counter;
+  cacheMisses: Counter;
+  clicksRecorded: Counter;
+  clicksFlushed: Counter;
+  clicksDropped: Counter;
+  flushDuration: Histogram;
+  flushFailures: Counter;
+  databaseErrors: Counter;
+}
+
+export function createMetrics(pendingClicks: () => number): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'shortener_' });
+  const cacheHits = new Counter({ name: 'shortener_link_cache_hits_total', help: 'Alias lookups answered from the in-process cache', registers: [registry] });
+  const cacheMisses = new Counter({ name: 'shortener_link_cache_misses_total', help: 'Alias lookups that went to the store', registers: [registry] });
+  new Gauge({
+    name: 'shortener_link_cache_hit_ratio',
+    help: 'Share of alias lookups answered from the cache since start',
+    registers: [registry],
+    async collect() {
+      const hits = (await cacheHits.get()).values[0]?.value ?? 0;
+      const misses = (await cacheMisses.get()).values[0]?.value ?? 0;
+      this.set(hits + misses === 0 ? 0 : hits / (hits + misses));
+    },
+  });
+  new Gauge({
+    name: 'shortener_clicks_pending',
+    help: 'Clicks counted in memory, not yet written to the store',
+    registers: [registry],
+    collect() {
+      this.set(pendingClicks());
+    },
+  });
+  return {
+    registry,
+    cacheHits,
+    cacheMisses,
+    requests: new Counter({ name: 'shortener_http_requests_total', help: 'Requests other than GET /:alias, by route and status', labelNames: ['route', 'status'], registers: [registry] }),
+    redirects: new Counter({ name: 'shortener_redirect_requests_total', help: 'GET/HEAD /:alias by outcome', labelNames: ['outcome'], registers: [registry] }),
+    clicksRecorded: new Counter({ name: 'shortener_clicks_recorded_total', help: 'Clicks counted on redirects', registers: [registry] }),
+    clicksFlushed: new Counter({ name: 'shortener_clicks_flushed_total', help: 'Clicks written to the store', registers: [registry] }),
+    clicksDropped: new Counter({ name: 'shortener_clicks_dropped_total', help: 'Clicks dropped because the in-memory buffer was full (store down)', registers: [registry] }),
+    flushDuration: new Histogram({
+      name: 'shortener_click_flush_duration_seconds',
+      help: 'Time to write one batch of clicks',
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+    flushFailures: new Counter({ name: 'shortener_click_flush_failures_total', help: 'Click writes that failed (clicks kept for the next try)', registers: [registry] }),
+    databaseErrors: new Counter({ name: 'shortener_database_errors_total', help: 'Requests that failed because the store could not be reached or written', registers: [registry] }),
+  };
+}

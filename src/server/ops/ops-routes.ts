@@ -1,0 +1,71 @@
+// Liveness, readiness and metrics for operators and load balancers.
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import ipaddr from 'ipaddr.js';
+import { sql } from 'kysely';
+import type { Store } from '../db/database.js';
+import { AppError } from '../errors.js';
+import type { Metrics } from './metrics.js';
+
+const READY_TIMEOUT_MS = 1000;
+
+export function registerOpsRoutes(
+  app: FastifyInstance,
+  deps: { store: Store; metrics: Metrics; metricsAccess: { token: string | undefined; allow: readonly string[] } },
+): void {
+  const allowed = deps.metricsAccess.allow.map((cidr) => ipaddr.parseCIDR(cidr.includes('/') ? cidr : `${cidr}/${cidr.includes(':') ? 128 : 32}`));
+
+  // The process is up and answering.
+  app.get('/healthz', async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+
+  // The process can serve: the store answers within a second.
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await withTimeout(sql`select 1`.execute(deps.store.db), READY_TIMEOUT_MS);
+      return reply.header('cache-control', 'no-store').send({ status: 'ok' });
+    } catch {
+      return reply.code(503).header('cache-control', 'no-store').send({ status: 'unavailable' });
+    }
+  });
+
+  app.get('/metrics', async (request, reply) => {
+    if (!mayReadMetrics(request, allowed, deps.metricsAccess.token)) throw new AppError('forbidden', 403);
+    return reply.header('content-type', deps.metrics.registry.contentType).header('cache-control', 'no-store').send(await deps.metrics.registry.metrics());
+  });
+}
+
+function mayReadMetrics(request: FastifyRequest, allowed: [ipaddr.IPv4 | ipaddr.IPv6, number][], token: string | undefined): boolean {
+  if (token !== undefined) {
+    const given = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    if (given !== undefined && given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token))) return true;
+  }
+  let address: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    address = ipaddr.process(request.ip);
+  } catch {
+    return false;
+  }
+  return allowed.some(([range, bits]) => inRange(address, range, bits));
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timeout')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+function inRange(address: ipaddr.IPv4 | ipaddr.IPv6, range: ipaddr.IPv4 | ipaddr.IPv6, bits: number): boolean {
+  if (address instanceof ipaddr.IPv4 && range instanceof ipaddr.IPv4) return address.match(range, bits);
+  if (address instanceof ipaddr.IPv6 && range instanceof ipaddr.IPv6) return address.match(range, bits);
+  return false;
+}

@@ -1,0 +1,61 @@
+// Security headers, worked out once at start. Pages get a Content-Security-Policy the app
+// satisfies (no inline script; the site config is a JSON data block, which is not run), and
+// framing is refused. The 302 of the redirect gets none of this: it has no body to protect,
+// and it is the path that must stay lean.
+import { createHash } from 'node:crypto';
+
+export type HeaderSet = Readonly<Record<string, string>>;
+
+export interface SecurityHeaders {
+  /** The React app's pages. */
+  app: HeaderSet;
+  /** Server-rendered pages without styles or scripts (status pages). */
+  plain: HeaderSet;
+  /** The crawler preview page, whose one inline <style> is allowed by its hash. */
+  preview: (inlineStyle: string) => HeaderSet;
+  /** JSON API answers. */
+  api: HeaderSet;
+}
+
+export function createSecurityHeaders(options: { publicUrl: string; adScriptSrc: string }): SecurityHeaders {
+  const https = options.publicUrl.startsWith('https://');
+  const common: Record<string, string> = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+  const adOrigin = options.adScriptSrc === '' ? '' : ` ${new URL(options.adScriptSrc).origin}`;
+  const csp = (directives: Record<string, string>) =>
+    Object.entries({ ...directives, 'object-src': "'none'", 'base-uri': "'self'", 'frame-ancestors': "'none'" })
+      .map(([name, value]) => `${name} ${value}`)
+      .concat(https ? ['upgrade-insecure-requests'] : [])
+      .join('; ');
+  const page = (policy: string): HeaderSet => ({ ...common, 'content-security-policy': policy, 'x-frame-options': 'DENY' });
+
+  return {
+    app: page(
+      csp({
+        'default-src': "'self'",
+        // An advertising script, when configured and consented to, comes from its own origin
+        // and usually shows its ads in frames and images from there.
+        'script-src': `'self'${adOrigin}`,
+        'style-src': "'self'",
+        'img-src': `'self' data: blob:${adOrigin === '' ? '' : ' https:'}`,
+        'font-src': "'self'",
+        'connect-src': `'self'${adOrigin}`,
+        'frame-src': adOrigin === '' ? "'none'" : adOrigin.trim(),
+        'form-action': "'self'",
+      }),
+    ),
+    plain: page(csp({ 'default-src': "'none'", 'form-action': "'self'" })),
+    preview: (inlineStyle) =>
+      page(
+        csp({
+          'default-src': "'none'",
+          'style-src': `'sha256-${createHash('sha256').update(inlineStyle).digest('base64')}'`,
+          'img-src': 'https: http: data:',
+        }),
+      ),
+    api: common,
+  };
+}

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody, CreateLinkResponse } from '../../src/shared/api.js';
+import { runAdmin } from '../../src/server/admin-cli.js';
+import { isForbiddenTargetHost } from '../../src/server/abuse/target-rules.js';
+import { normalizeDomain } from '../../src/server/abuse/blocklist.js';
+import { BROWSER, CRAWLER_USER_AGENTS } from '../helpers/fixtures.js';
+import { startTestServer, type TestServer } from '../helpers/test-server.js';
+
+describe('forbidden targets (pure)', () => {
+  it.each([
+    'localhost', 'LOCALHOST', 'api.localhost', 'router.local', 'db.internal', 'nas.home.arpa',
+    '127.0.0.1', '127.1.2.3', '10.0.0.1', '172.16.5.4', '192.168.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0',
+    '[::1]', '[fe80::1]', '[fd00::1]', '[::ffff:127.0.0.1]', '[::ffff:c0a8:101]',
+  ])('refuses %s', (host) => {
+    expect(isForbiddenTargetHost(host, false)).toBe(true);
+  });
+
+  it.each(['example.com', 'www.gov.br', 'localhost.example.com', 'mylocal.com', '8.8.8.8', '[2606:4700::1111]'])('accepts %s', (host) => {
+    expect(isForbiddenTargetHost(host, false)).toBe(false);
+  });
+
+  it('the test switch opens loopback only', () => {
+    expect(isForbiddenTargetHost('127.0.0.1', true)).toBe(false);
+    expect(isForbiddenTargetHost('localhost', true)).toBe(false);
+    expect(isForbiddenTargetHost('[::1]', true)).toBe(false);
+    expect(isForbiddenTargetHost('10.0.0.1', true)).toBe(true);
+    expect(isForbiddenTargetHost('169.254.169.254', true)).toBe(true);
+    expect(isForbiddenTargetHost('router.local', true)).toBe(true);
+  });
+
+  it('normalises domains given to the admin tool', () => {
+    expect(normalizeDomain('https://Evil.Example.com/path')).toBe('evil.example.com');
+    expect(normalizeDomain('*.evil.example')).toBe('evil.example');
+    expect(normalizeDomain('evil.example.')).toBe('evil.example');
+    expect(normalizeDomain('not a domain')).toBeUndefined();
+    expect(normalizeDomain('')).toBeUndefined();
+  });
+});
+
+describe('abuse controls through the real app', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { UNSAFE_ALLOW_LOOPBACK_TARGETS: 'false' } });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const create = (url: string, alias?: string) =>
+    server.app.server.inject({ method: 'POST', url: '/api/links', payload: alias === undefined ? { url } : { url, alias } });
+  const visit = (alias: string, ua: string = BROWSER) => server.app.server.inject({ method: 'GET', url: `/${alias}`, headers: { 'user-agent': ua } });
+  const admin = (...args: string[]) => runAdmin(args, server.store, { timeZone: 'America/Sao_Paulo' });
+
+  it('refuses links to this machine and private networks, in any notation', async () => {
+    for (const url of [
+      'http://localhost:8080/admin',
+      'http://127.0.0.1/',
+      'http://2130706433/',
+      'http://0x7f.1/',
+      'http://[::1]:3000/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://10.1.2.3/painel',
+      'http://192.168.0.1/',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://impressora.local/',
+    ]) {
+      const res = await create(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json<ApiErrorBody>().error).toEqual({
+        code: 'forbidden_target',
+        message: 'Não é possível encurtar endereços locais ou de redes privadas.',
+      });
+    }
+    expect((await create('https://example.com/ok')).statusCode).toBe(201);
+  });
+
+  it('a blocked domain (and its subdomains) cannot be shortened, and its existing links answer 410', async () => {
+    const before = (await create('https://promo.golpe.example/pix', 'antes-do-bloqueio')).json<CreateLinkResponse>();
+    expect((await visit(before.alias)).statusCode).toBe(302);
+
+    expect(await admin('block', 'golpe.example', 'phishing', 'de', 'banco')).toEqual({ code: 0, output: 'Bloqueado: golpe.example (e subdomínios)' });
+    await server.app.refreshBlocklist();
+
+    for (const url of ['https://golpe.example/', 'https://promo.golpe.example/pix', 'http://A.B.GOLPE.EXAMPLE/x']) {
+      const res = await create(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json<ApiErrorBody>().error.code).toBe('blocked_url');
+    }
+    // Not a subdomain: a different domain that merely ends with the same letters.
+    expect((await create('https://naogolpe.example/')).statusCode).toBe(201);
+
+    for (const ua of [BROWSER, CRAWLER_USER_AGENTS.whatsapp]) {
+      const blocked = await visit(before.alias, ua);
+      expect(blocked.statusCode).toBe(410);
+      expect(blocked.body).toContain('Link bloqueado');
+      expect(blocked.body).toContain('Este link foi desativado por violar nossas regras de uso.');
+      expect(blocked.headers.location).toBeUndefined();
+    }
+    expect((await admin('blocked')).output).toMatch(/^golpe\.example\t.+\tphishing de banco$/);
+
+    expect((await admin('unblock', 'golpe.example')).code).toBe(0);
+    await server.app.refreshBlocklist();
+    expect((await visit(before.alias)).statusCode).toBe(302);
+    expect((await admin('unblock', 'golpe.example')).code).toBe(1);
+    expect((await admin('block', 'não é domínio')).code).toBe(1);
+  });
+
+  it('the operator can disable and enable an alias; a running server notices within a refresh', async () => {
+    const link = (await create('https://example.com/desativar', 'desativar-me')).json<CreateLinkResponse>();
+    expect((await visit(link.alias)).statusCode).toBe(302); // now cached
+    expect(await admin('disable', 'Desativar-Me')).toEqual({ code: 0, output: 'Desativado: desativar-me' });
+    // The admin tool is another process: the server learns of it on its periodic refresh.
+    await server.app.refreshBlocklist();
+    expect((await visit(link.alias)).statusCode).toBe(410);
+    expect(await admin('enable', 'desativar-me')).toEqual({ code: 0, output: 'Reativado: desativar-me' });
+    expect((await admin('disable', 'nao-existe')).code).toBe(1);
+  });
+
+  it('lists the most clicked links of the last day', async () => {
+    const a = (await create('https://example.com/popular', 'mais-clicado')).json<CreateLinkResponse>();
+    const b = (await create('https://example.com/menos', 'menos-clicado')).json<CreateLinkResponse>();
+    for (let i = 0; i < 5; i++) await visit(a.alias);
+    for (let i = 0; i < 3; i++) await visit(b.alias);
+    await server.app.clicks.flush();
+    const top = await admin('top', '2');
+    expect(top.code).toBe(0);
+    const lines = top.output.split('\n');
+    expect(lines[0]).toMatch(/^Mais clicados de \d{4}-\d{2}-\d{2} a \d{4}-\d{2}-\d{2} \(America\/Sao_Paulo\):$/);
+    expect(lines.slice(1)).toEqual(['5\tmais-clicado\thttps://example.com/popular', '3\tmenos-clicado\thttps://example.com/menos']);
+  });
+
+  it("'Denunciar link': reports are stored and listed by the admin tool", async () => {
+    const link = (await create('https://example.com/suspeito', 'suspeito')).json<CreateLinkResponse>();
+    const report = (body: unknown) => server.app.server.inject({ method: 'POST', url: '/api/reports', payload: body as Record<string, unknown> });
+
+    const ok = await report({ alias: link.shortUrl, reason: 'Página pedindo senha do banco, parece golpe.' });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json()).toEqual({ message: 'Denúncia recebida. Obrigado por ajudar a manter o site seguro.' });
+
+    expect((await report({ alias: 'nao-existe', reason: 'Um motivo qualquer e longo.' })).statusCode).toBe(404);
+    const short = await report({ alias: 'suspeito', reason: 'curto' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json<ApiErrorBody>().error.code).toBe('invalid_report');
+    expect((await report({ alias: 'suspeito', reason: 'x'.repeat(1001) })).statusCode).toBe(400);
+    expect((await report({ alias: 'suspeito' })).statusCode).toBe(400);
+    expect((await report({ alias: 'suspeito', reason: 'Motivo suficiente aqui.', extra: 1 })).statusCode).toBe(400);
+
+    const listed = await admin('reports');
+    expect(listed.output.split('\n')).toHaveLength(1);
+    expect(listed.output).toMatch(/\tsuspeito\tPágina pedindo senha do banco, parece golpe\.$/);
+  });
+
+  it('prints its usage for unknown commands', async () => {
+    const result = await admin('apagar-tudo');
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('Uso: npm run admin -- <comando>');
+  });
+});

@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '../../src/shared/api.js';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { openStore } from '../../src/server/db/database.js';
+import { startTestServer, testDialect, type TestServer } from '../helpers/test-server.js';
+
+const started: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const s of started.splice(0)) await s.close();
+});
+
+async function limitedServer(env: Record<string, string>): Promise<TestServer> {
+  const server = await startTestServer({ env: { RATE_LIMIT_DISABLED: 'false', ...env } });
+  started.push(server);
+  return server;
+}
+
+function create(server: TestServer, i: number, headers: Record<string, string> = {}) {
+  return server.app.server.inject({ method: 'POST', url: '/api/links', headers, payload: { url: `https://example.com/limite/${i}` } });
+}
+
+describe('rate limits on link creation', () => {
+  it('per client IP per minute: 429 with Retry-After and a pt-BR message', async () => {
+    const server = await limitedServer({ CREATE_RATE_LIMIT_PER_MINUTE: '3' });
+    const statuses = [];
+    let last;
+    for (let i = 0; i < 5; i++) {
+      last = await create(server, i);
+      statuses.push(last.statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 201, 429, 429]);
+    expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(last?.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(last?.json<ApiErrorBody>().error).toEqual({
+      code: 'rate_limited',
+      message: 'Muitas tentativas em pouco tempo. Aguarde um pouco e tente novamente.',
+    });
+    // Refused requests stored nothing.
+    const rows = await server.store.db.selectFrom('links').select('id').execute();
+    expect(rows).toHaveLength(3);
+  });
+
+  it('per client IP per day', async () => {
+    const server = await limitedServer({ CREATE_RATE_LIMIT_PER_MINUTE: '100', CREATE_RATE_LIMIT_PER_DAY: '4' });
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await create(server, i)).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 201, 429, 429]);
+  });
+
+  it('uses X-Forwarded-For only when TRUST_PROXY says the proxy is trusted', async () => {
+    const untrusted = await limitedServer({ CREATE_RATE_LIMIT_PER_MINUTE: '2' });
+    const spoofed = [];
+    for (let i = 0; i < 3; i++) spoofed.push((await create(untrusted, i, { 'x-forwarded-for': `203.0.113.${i}` })).statusCode);
+    // Without a trusted proxy the header is ignored: one client, limited.
+    expect(spoofed).toEqual([201, 201, 429]);
+
+    const behindProxy = await limitedServer({ CREATE_RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: '1' });
+    const a = [];
+    for (let i = 0; i < 3; i++) a.push((await create(behindProxy, i, { 'x-forwarded-for': '203.0.113.7' })).statusCode);
+    const b = [];
+    for (let i = 0; i < 2; i++) b.push((await create(behindProxy, 10 + i, { 'x-forwarded-for': '198.51.100.9' })).statusCode);
+    expect(a).toEqual([201, 201, 429]);
+    expect(b).toEqual([201, 201]);
+  });
+
+  it('a global ceiling holds however many addresses the requests come from', async () => {
+    const server = await limitedServer({ TRUST_PROXY: '1', CREATE_RATE_LIMIT_PER_MINUTE: '100', CREATE_GLOBAL_LIMIT_PER_MINUTE: '4' });
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await create(server, i, { 'x-forwarded-for': `198.51.100.${i + 1}` })).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 201, 429, 429]);
+  });
+
+  it('reports have their own limit, and redirects are never limited', async () => {
+    const server = await limitedServer({ REPORT_RATE_LIMIT_PER_HOUR: '2', CREATE_RATE_LIMIT_PER_MINUTE: '1' });
+    const link = await create(server, 0);
+    const alias = link.json<{ alias: string }>().alias;
+    const statuses = [];
+    for (let i = 0; i < 3; i++) {
+      statuses.push((await server.app.server.inject({ method: 'POST', url: '/api/reports', payload: { alias, reason: `Motivo número ${i} da denúncia.` } })).statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 429]);
+    for (let i = 0; i < 50; i++) {
+      expect((await server.app.server.inject({ method: 'GET', url: `/${alias}`, headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0' } })).statusCode).toBe(302);
+    }
+  });
+
+  it.runIf(testDialect === 'postgres')('holds across instances sharing one PostgreSQL', async () => {
+    const first = await limitedServer({ CREATE_RATE_LIMIT_PER_MINUTE: '3' });
+    // A second instance on the same database.
+    if (first.config.database.kind !== 'postgres') throw new Error('expected PostgreSQL');
+    const config = loadConfig({
+      DATABASE_URL: first.config.database.url,
+      PUBLIC_URL: first.url,
+      LOG_LEVEL: 'silent',
+      METADATA_FETCH: 'false',
+      RATE_LIMIT_DISABLED: 'false',
+      CREATE_RATE_LIMIT_PER_MINUTE: '3',
+      WEB_DIST_DIR: '/nonexistent',
+    });
+    const store = openStore(config.database);
+    const second = await buildApp({ config, store });
+    started.push({ close: async () => { await second.server.close(); await store.close(); } });
+
+    const viaSecond = (i: number) => second.server.inject({ method: 'POST', url: '/api/links', payload: { url: `https://example.com/b/${i}` } });
+    const statuses = [(await create(first, 1)).statusCode, (await viaSecond(2)).statusCode, (await create(first, 3)).statusCode, (await viaSecond(4)).statusCode];
+    expect(statuses).toEqual([201, 201, 201, 429]);
+  });
+});

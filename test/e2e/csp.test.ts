@@ -1,0 +1,87 @@
+/// <reference lib="dom" />
+// The Content-Security-Policy the server sends is one the app actually satisfies: every page,
+// the home form flow, the dashboard, the error view and the crawler preview load in real
+// Chromium without a single violation report.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CRAWLER_USER_AGENTS } from '../helpers/fixtures.js';
+import { DESKTOP, newContext } from './support/browser.js';
+import { type E2eEnv, startE2e } from './support/app.js';
+
+let env: E2eEnv;
+beforeAll(async () => {
+  env = await startE2e();
+});
+afterAll(async () => {
+  await env.close();
+});
+
+/** Records CSP violations (the DOM event) and console errors that mention the policy. */
+async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) consoleErrors.push(message.text());
+  });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return async () => [...consoleErrors, ...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations))];
+}
+
+describe('Content-Security-Policy in real Chromium', () => {
+  it('no violation on any page of the app', async () => {
+    const context = await newContext(env.browser, DESKTOP);
+    const page = await context.newPage();
+    const violations = await watchViolations(page);
+    const base = env.server.url;
+    const seen: string[] = [];
+    for (const path of ['/', '/faq', '/contact', '/privacy', '/dashboard', '/nao-existe-este-link']) {
+      const response = await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+      expect(response?.headers()['content-security-policy'], path).toContain("script-src 'self'");
+      await expect.poll(() => page.locator('main, #root').first().isVisible()).toBe(true);
+      seen.push(...(await violations()));
+    }
+    // The create flow (toasts, result box) under the policy.
+    await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+    await page.getByPlaceholder('Cole sua URL aqui...').fill(`${env.fixture.url}/destino`);
+    await page.getByRole('button', { name: 'Personalize' }).click();
+    await page.getByText('Seu link personalizado:').waitFor();
+    seen.push(...(await violations()));
+    expect(seen).toEqual([]);
+    await context.close();
+  });
+
+  it('the watcher does catch a violation (an injected inline script is blocked and reported)', async () => {
+    const context = await newContext(env.browser, DESKTOP);
+    const page = await context.newPage();
+    const violations = await watchViolations(page);
+    await page.goto(`${env.server.url}/faq`, { waitUntil: 'networkidle' });
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__ran = true';
+      document.body.append(script);
+    });
+    await expect.poll(async () => (await violations()).length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as unknown as { __ran?: boolean }).__ran)).toBeUndefined();
+    await context.close();
+  });
+
+  it('no violation on the crawler preview page', async () => {
+    const created = await env.server.app.server.inject({ method: 'POST', url: '/api/links', payload: { url: 'https://example.com/previa', alias: 'previa-navegador' } });
+    expect(created.statusCode).toBe(201);
+    const context = await newContext(env.browser, { ...DESKTOP, userAgent: CRAWLER_USER_AGENTS.twitter });
+    const page = await context.newPage();
+    const violations = await watchViolations(page);
+    const response = await page.goto(`${env.server.url}/previa-navegador`, { waitUntil: 'load' });
+    expect(response?.status()).toBe(200);
+    await page.getByText('Você será redirecionado em breve...').waitFor();
+    // The inline <style> applied (allowed by its hash): the body is centred with a max width.
+    expect(await page.evaluate(() => getComputedStyle(document.body).maxWidth)).toBe('640px');
+    expect(await violations()).toEqual([]);
+    await context.close();
+  });
+});
