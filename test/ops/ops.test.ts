@@ -116,6 +116,24 @@ describe('security headers', () => {
   });
 });
 
+describe('static assets', () => {
+  it('are sent pre-compressed (brotli, gzip) when accepted, with long-lived caching', async () => {
+    const html = (await get('/', { 'user-agent': BROWSER })).body;
+    const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+    expect(script).toMatch(/^\/assets\/.+\.js$/);
+    const plain = await get(script ?? '');
+    const br = await get(script ?? '', { 'accept-encoding': 'br, gzip' });
+    const gz = await get(script ?? '', { 'accept-encoding': 'gzip' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The compressed copies are not addressable on their own.
+    expect((await get(`${script ?? ''}.br`)).statusCode).toBe(404);
+  });
+});
+
 describe('logs', () => {
   it('mask client addresses to their network', () => {
     expect(maskIp('203.0.113.77')).toBe('203.0.113.0');

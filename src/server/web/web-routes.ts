@@ -14,7 +14,12 @@ export async function registerWebRoutes(app: FastifyInstance, shell: AppShell, p
       root: shell.distDir,
       wildcard: false,
       index: false,
-      allowedPath: (pathName) => pathName !== '/index.html',
+      // .br/.gz files written at build time (scripts/compress-assets.mjs) are sent when the
+      // browser accepts them: no compression work per request.
+      preCompressed: true,
+      // Cache-Control comes from setHeaders below, not from the plugin's maxAge.
+      cacheControl: false,
+      allowedPath: (pathName) => pathName !== '/index.html' && !/\.(br|gz)$/.test(pathName),
       setHeaders(res, filePath) {
         // Vite puts content-hashed files under assets/: they never change. The default
         // preview image is fetched by every crawler: cache it for a month.
