@@ -11,6 +11,7 @@ import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { freePort } from '../helpers/child-server.js';
 import { type LoadResult, runLoad } from './load.js';
 import { benchAlias, seedCounters, seedLinks, totalClicks } from './seed.js';
+import { runPostgresComparison } from './postgres-bench.js';
 
 const CONNECTIONS = 64;
 const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -41,6 +42,11 @@ setTimeout(() => {
 }, 180_000).unref();
 
 async function main(): Promise<void> {
+  // BENCH_DATABASE=postgres: scenario 1 on SQLite and on PostgreSQL, same run (issue 6).
+  if (process.env.BENCH_DATABASE === 'postgres') {
+    await runPostgresComparison({ startServer, stopServer, redirectScenario: measureRedirects, log });
+    return;
+  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shortener-bench-'));
   const file = path.join(dir, 'bench.db');
   const today = createCalendar('America/Sao_Paulo', Date.now).today();
@@ -153,12 +159,16 @@ async function redirectScenario(name: string, server: RunningServer, file: strin
   return { ...row, clicksCounted: counted, redirectsServed: served };
 }
 
-interface RunningServer {
+async function measureRedirects(server: RunningServer, links: number): Promise<LoadResult> {
+  return measure(server.url, { next: () => ({ path: `/${benchAlias(rand(links))}` }), headers: { 'user-agent': BROWSER_UA } });
+}
+
+export interface RunningServer {
   url: string;
   child: ChildProcess;
 }
 
-async function startServer(file: string): Promise<RunningServer> {
+async function startServer(file: string, databaseUrl = `sqlite:${file}`): Promise<RunningServer> {
   const port = await freePort();
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=bench-results/profiles" profiles the server.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -168,7 +178,7 @@ async function startServer(file: string): Promise<RunningServer> {
       PATH: process.env.PATH ?? '',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${file}`,
+      DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',
       // Creation must not fetch the (outside) targets' metadata during the run.
       METADATA_FETCH: 'false',
