@@ -3,6 +3,7 @@
 // clear line (see main.ts).
 import path from 'node:path';
 import { z } from 'zod';
+import type { SiteConfig } from '../shared/api.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -130,17 +131,8 @@ export interface Config {
     allowPrivateAddresses: boolean;
     userAgent: string;
   };
-  site: {
-    siteName: string;
-    brandColor: string;
-    contactEmail: string;
-    whatsappNumber: string;
-    address: string;
-    developerCredit: string;
-    ownerCredit: string;
-    companyLine: string;
-    adScriptSrc: string;
-  };
+  /** Brand and contact texts: the SiteConfig the app receives, less the public URL. */
+  site: Omit<SiteConfig, 'publicUrl'>;
 }
 
 export class ConfigError extends Error {}

@@ -26,6 +26,16 @@ export interface StatsResponse {
   clicks_last_30_days: number;
 }
 
+/** Statistics before anything was counted (and what the home shows when loading fails). */
+export const EMPTY_STATS: Readonly<StatsResponse> = Object.freeze({
+  links_today: 0,
+  clicks_today: 0,
+  links_last_7_days: 0,
+  clicks_last_7_days: 0,
+  links_last_30_days: 0,
+  clicks_last_30_days: 0,
+});
+
 export interface DailyClicks {
   /** Calendar day in the server's STATS_TIMEZONE, YYYY-MM-DD. */
   day: string;

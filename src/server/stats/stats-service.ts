@@ -1,6 +1,6 @@
 // Home-page statistics from the daily counters: at most 30 rows read, whatever the number
 // of links or clicks. Cached for a few seconds since every home visit asks.
-import type { StatsResponse } from '../../shared/api.js';
+import { EMPTY_STATS, type StatsResponse } from '../../shared/api.js';
 import { addDays, type Calendar, type Clock } from '../calendar.js';
 import type { CounterRepository } from './counter-repository.js';
 
@@ -19,14 +19,7 @@ export function createStatsService(deps: StatsServiceDeps) {
     const from7 = addDays(today, -6);
     const from30 = addDays(today, -29);
     const rows = await deps.counters.totalsBetween(from30, today);
-    const stats: StatsResponse = {
-      links_today: 0,
-      clicks_today: 0,
-      links_last_7_days: 0,
-      clicks_last_7_days: 0,
-      links_last_30_days: 0,
-      clicks_last_30_days: 0,
-    };
+    const stats: StatsResponse = { ...EMPTY_STATS };
     for (const row of rows) {
       stats.links_last_30_days += row.linksCreated;
       stats.clicks_last_30_days += row.clicks;
