@@ -22,8 +22,13 @@ export const RESERVED_ALIASES: ReadonlySet<string> = new Set([
   'legal', 'security', 'seguranca', 'status', 'www', 'mail', 'email', 'app', 'null', 'undefined',
 ]);
 
+/**
+ * Lowercases an alias. Only ASCII is lowercased: some non-ASCII letters lowercase to ASCII
+ * (the Kelvin sign K becomes k), which would let them pass the a–z rule.
+ */
 export function normalizeAlias(raw: string): string {
-  return raw.trim().toLowerCase();
+  const trimmed = raw.trim();
+  return /^[\x20-\x7e]*$/.test(trimmed) ? trimmed.toLowerCase() : trimmed;
 }
 
 export function isValidAliasFormat(alias: string): boolean {

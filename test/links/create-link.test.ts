@@ -138,6 +138,8 @@ describe('POST /api/links: alias rules', () => {
     ['a/b', 'invalid_alias'],
     ['../etc', 'invalid_alias'],
     ['link.com', 'invalid_alias'],
+    // The Kelvin sign lowercases to an ASCII k: still not a–z.
+    ['\u212Aab', 'invalid_alias'],
     ['api', 'reserved_alias'],
     ['FAQ', 'reserved_alias'],
     ['dashboard', 'reserved_alias'],

@@ -138,7 +138,7 @@ describe('GET /:alias for crawlers', () => {
 });
 
 describe('GET /:alias when there is no such link', () => {
-  it.each(['/nao-existe', '/zz', '/com.ponto', '/%00abc', '/a%2Fb', '/' + 'x'.repeat(65), '/..%2F..%2Fetc', '/ação'])(
+  it.each(['/nao-existe', '/zz', '/com.ponto', '/%00abc', '/a%2Fb', '/' + 'x'.repeat(65), '/..%2F..%2Fetc', '/ação', '/%E2%84%AAab'])(
     'answers 404 with the pt-BR page for %s',
     async (path) => {
       const res = await get(path);

@@ -3,7 +3,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SqliteDatabase as KyselySqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
+import {
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  type SqliteDatabase as KyselySqliteDatabase,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  type SqliteStatement,
+} from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Config } from '../config.js';
@@ -33,7 +43,7 @@ function openSqlite(file: string, busyTimeoutMs: number): Store {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma(`busy_timeout = ${Math.max(0, Math.trunc(busyTimeoutMs))}`);
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SafeRollbackSqliteDialect(sqlite, { database: withStatementCache(sqlite) }) });
   return {
     db,
     dialect: 'sqlite',
@@ -42,6 +52,29 @@ function openSqlite(file: string, busyTimeoutMs: number): Store {
       await db.destroy();
     },
   };
+}
+
+/**
+ * After an I/O error or a full disk SQLite has already rolled the transaction back itself;
+ * Kysely's own ROLLBACK then fails ("no transaction is active") and that second error hides
+ * the first, turning a 503 (store unavailable) into a 500. Roll back only what is open.
+ */
+class SafeRollbackSqliteDialect extends SqliteDialect {
+  constructor(
+    private readonly sqlite: SqliteDatabase.Database,
+    private readonly driverConfig: SqliteDialectConfig,
+  ) {
+    super(driverConfig);
+  }
+
+  override createDriver(): Driver {
+    const sqlite = this.sqlite;
+    return new (class extends SqliteDriver {
+      override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+        if (sqlite.inTransaction) await super.rollbackTransaction(connection);
+      }
+    })(this.driverConfig);
+  }
 }
 
 /**

@@ -47,6 +47,8 @@ export function createClickRecorder(options: ClickRecorderOptions): ClickRecorde
   let inFlight: Promise<void> | undefined;
   let earlyFlushQueued = false;
   let entries = 0;
+  // Clicks taken out of the buffer by a write that has not finished yet.
+  let inFlightClicks = 0;
   let droppedSinceLog = 0;
   const observer = options.observer;
 
@@ -74,6 +76,7 @@ export function createClickRecorder(options: ClickRecorderOptions): ClickRecorde
     buffer = new Map();
     pendingClicks = 0;
     entries = 0;
+    inFlightClicks = batchClicks;
     const rows: LinkDayClicks[] = [];
     for (const [day, perLink] of batch) for (const [linkId, clicks] of perLink) rows.push({ linkId, day, clicks });
     const started = performance.now();
@@ -89,6 +92,7 @@ export function createClickRecorder(options: ClickRecorderOptions): ClickRecorde
       }
       throw error;
     } finally {
+      inFlightClicks = 0;
       if (droppedSinceLog > 0) {
         options.log.warn({ dropped: droppedSinceLog }, 'click buffer full while the store is failing: clicks dropped');
         droppedSinceLog = 0;
@@ -107,6 +111,8 @@ export function createClickRecorder(options: ClickRecorderOptions): ClickRecorde
   }
 
   function flushInBackground(): void {
+    // A slow, failing flush (store down) must not pile up queued flushes behind it.
+    if (inFlight !== undefined) return;
     flush().catch((error: unknown) => options.log.error({ err: error }, 'click flush failed; clicks kept for the next try'));
   }
 
@@ -128,7 +134,7 @@ export function createClickRecorder(options: ClickRecorderOptions): ClickRecorde
       }
     },
     flush,
-    pending: () => pendingClicks,
+    pending: () => pendingClicks + inFlightClicks,
     start() {
       timer ??= setInterval(flushInBackground, options.intervalMs);
       timer.unref();

@@ -1,0 +1,370 @@
+// Fuzzing the two doors anyone can knock on: POST /api/links and GET /:alias. Thousands of
+// generated bad inputs (random bytes, huge strings, unicode, percent-encoding tricks, `..`,
+// NUL bytes, wrong JSON types, invalid UTF-8) must give zero 5xx, no crash, and leave the
+// links stored before the run exactly as they were. Runs on both dialects.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '../../src/shared/api.js';
+import { ALIAS_PATTERN } from '../../src/shared/alias-rules.js';
+import { createLink } from '../helpers/api.js';
+import { BROWSER, BROWSER_USER_AGENTS, CRAWLER_USER_AGENTS } from '../helpers/fixtures.js';
+import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { type LinkRow, rawRequest, snapshotLinks } from './support.js';
+
+let server: TestServer;
+/** Links stored before the fuzzing: alias → URL as the API normalised it. */
+const existing = new Map<string, string>();
+let before: LinkRow[] = [];
+
+// Targets are outside URLs that are never fetched (METADATA_FETCH=false in test servers).
+const SEED_LINKS = [
+  { url: 'https://example.com/um', alias: 'fixo-um' },
+  { url: 'https://example.com/dois?q=a%20b&x=%C3%A7#frag', alias: 'fixo_dois' },
+  { url: 'https://example.com/', alias: 'abc' },
+  { url: 'https://exemplo.com.br/caminho/ação?x=ü', alias: '123-xyz' },
+  { url: 'http://example.org/random-alias' },
+];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const body of SEED_LINKS) {
+    const created = await createLink(server, body);
+    existing.set(created.alias, created.url);
+  }
+  before = await snapshotLinks(server.store.db, [...existing.keys()]);
+  expect(before).toHaveLength(SEED_LINKS.length);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+async function expectExistingLinksIntact(): Promise<void> {
+  expect(await snapshotLinks(server.store.db, [...existing.keys()])).toEqual(before);
+  for (const [alias, url] of existing) {
+    const res = await server.app.server.inject({ method: 'GET', url: `/${alias}`, headers: { 'user-agent': BROWSER } });
+    expect(res.statusCode, alias).toBe(302);
+    expect(res.headers.location, alias).toBe(url);
+  }
+}
+
+// --- generators ---------------------------------------------------------------------------
+
+const seedAliases = SEED_LINKS.flatMap((l) => (l.alias === undefined ? [] : [l.alias]));
+
+/** Pieces that have broken path handling, alias rules or parsers somewhere before. */
+const TRICKY = [
+  '..', '../', '..\\', '/..', '%2e%2e', '%2E%2E%2F', '..%2f', '..%5c', '%00', '\u0000', '%ff', '%fe', '%c0%af', '%c0%ae',
+  '%e0%80%af', '%ed%a0%80', '%f4%90%80%80', '%25', '%', '%%', '%zz', '%2', '%u0041', '\uFEFF', '\u202E', '\u200B', '\uD800',
+  '\uDFFF', '\r\n', '\n', '\r', ' ', '\t', '\u00A0', '/', '//', '\\', '?', '#', ';', '&', '=', '+', '*', '~', '$', '@', ':',
+  'javascript:alert(1)', 'data:text/html,<b>x</b>', 'file:///etc/passwd', "' OR 1=1 --", '"; drop table links; --',
+  '<script>alert(1)</script>', '${7*7}', '{{7*7}}', '__proto__', 'constructor', 'prototype', 'İ', 'ı', 'ß', 'ǅ', 'ﬃ',
+  '\u212A', '𝔘𝔫𝔦', 'ação', 'ÇÃO', '٣٤٥', 'ＡＢＣ', '😀', 'é', 'e\u0301', 'api', 'healthz', 'metrics', 'null', 'undefined',
+  'NaN', '-1', '0', '1e309', 'true', 'a'.repeat(64), 'a'.repeat(65), ...seedAliases, ...seedAliases.map((a) => a.toUpperCase()),
+];
+
+const trickyText = fc.array(fc.oneof(fc.constantFrom(...TRICKY), fc.string({ maxLength: 8 })), { maxLength: 8 }).map((parts) => parts.join(''));
+const anyText = fc.oneof(
+  { weight: 3, arbitrary: trickyText },
+  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 80 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 80 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary-ascii', maxLength: 80 }) },
+  { weight: 1, arbitrary: fc.constantFrom(...TRICKY) },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('a', 'x', '%', '.', 'ç', '\u0000'), fc.integer({ min: 60, max: 40_000 })).map(([c, n]) => c.repeat(n)) },
+);
+const wrongTypes = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.jsonValue(), { maxLength: 3 }), fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 3 }));
+const urlLike = fc.oneof(
+  { weight: 2, arbitrary: fc.webUrl({ withQueryParameters: true, withFragments: true }) },
+  { weight: 3, arbitrary: fc.tuple(fc.constantFrom('https://example.com/', 'http://', 'https://', 'HTTPS://EXAMPLE.COM/', 'ftp://example.com/', 'javascript:', '//example.com/', 'https://user:pw@example.com/', 'https://[::1]/', 'https://127.0.0.1:3000/', 'https://exa mple.com/', 'https://xn--80ak6aa92e.com/', 'https://例え.jp/', ''), anyText).map(([a, b]) => a + b) },
+  { weight: 1, arbitrary: anyText },
+);
+const aliasLike = fc.oneof(
+  { weight: 3, arbitrary: anyText },
+  { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...seedAliases), fc.constantFrom('', ' ', '\t', '\u0000', '%00', '/..', '..', '\n', '\u00A0', '\uFEFF'), fc.boolean()).map(([a, suffix, upper]) => (upper ? a.toUpperCase() : a) + suffix) },
+  { weight: 1, arbitrary: fc.stringMatching(/^[a-z0-9_-]{3,64}$/) },
+);
+
+/** JSON bodies: wrong types, unknown fields, tricky strings; some are accidentally valid. */
+const jsonBody = fc.oneof(
+  { weight: 1, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .record(
+        { url: fc.oneof({ weight: 4, arbitrary: urlLike }, { weight: 1, arbitrary: wrongTypes }), alias: fc.oneof({ weight: 4, arbitrary: aliasLike }, { weight: 1, arbitrary: wrongTypes }), extra: fc.jsonValue() },
+        { requiredKeys: [] },
+      )
+      .map((r) => JSON.stringify(r)),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '{"url":"https://example.com/p","__proto__":{"alias":"fixo-um"}}',
+      '{"url":"https://example.com/p","constructor":{"prototype":{"alias":"fixo-um"}}}',
+      '{"url":"https://example.com/dup","alias":"fixo-um","alias":"fixo-dup"}',
+      '{"url":"https://example.com/dup","url":"javascript:alert(1)"}',
+      '{"url":"https://example.com/a\\u0000b","alias":"nul\\u0000byte"}',
+      '{"url":"https://example.com/\\ud800","alias":"lone\\udfff"}',
+      '{"url":"https://example.com/x","alias":"fixo-um"}',
+      '{"url":"https://example.com/x","alias":" FIXO-UM "}',
+      '{"url":"https://example.com/x","alias":"\u212Aab"}',
+      `{"url":"https://example.com/${'a'.repeat(5000)}"}`,
+      `{"url":"https://example.com/","alias":"${'a'.repeat(20_000)}"}`,
+      '['.repeat(8000),
+      `${'['.repeat(4000)}${']'.repeat(4000)}`,
+      '{"url":' + '{"a":'.repeat(2000) + '1' + '}'.repeat(2001),
+      '', ' ', 'null', 'true', '0', '""', '[]', '{}', '{', '}', '{"url":}', '{"url":"https://example.com/"', '\u0000', '\uFEFF{"url":"https://example.com/bom"}',
+    ),
+  },
+);
+
+/** Bytes that are not valid UTF-8 spliced into otherwise well-formed JSON strings. */
+const invalidUtf8Body = fc
+  .tuple(fc.uint8Array({ minLength: 1, maxLength: 12 }).map((b) => b.map((x) => 0x80 | x)), fc.uint8Array({ maxLength: 6 }).map((b) => b.map((x) => 0x80 | x)), fc.boolean())
+  .map(([inUrl, inAlias, withAlias]) =>
+    Buffer.concat([
+      Buffer.from('{"url":"https://example.com/'),
+      Buffer.from(inUrl),
+      Buffer.from(withAlias ? '","alias":"ok' : ''),
+      withAlias ? Buffer.from(inAlias) : Buffer.alloc(0),
+      Buffer.from('"}'),
+    ]),
+  );
+
+const body = fc.oneof(
+  { weight: 5, arbitrary: jsonBody },
+  { weight: 2, arbitrary: invalidUtf8Body },
+  { weight: 1, arbitrary: fc.uint8Array({ maxLength: 600 }).map((b) => Buffer.from(b)) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 300 }) },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('x', '{', '"', '\u0000', 'ç'), fc.integer({ min: 15_000, max: 70_000 })).map(([c, n]) => c.repeat(n)) },
+  { weight: 1, arbitrary: fc.constantFrom('url=https%3A%2F%2Fexample.com%2F&alias=form', '------x\r\nContent-Disposition: form-data; name="url"\r\n\r\nhttps://example.com/\r\n------x--') },
+);
+
+const contentType = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom('application/json', 'application/json; charset=utf-8') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      'application/json; charset=utf-16', 'application/json; charset=latin1', 'APPLICATION/JSON', 'application/json;', 'application/jsonx', 'application/json, text/plain',
+      ' application/json ', 'application/vnd.api+json', 'text/plain', 'text/json', 'text/html', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=----x',
+      'application/octet-stream', '', '*/*', 'application/', '/', ';', 'application/json; charset="', 'application/json; boundary=--', undefined,
+    ),
+  },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary-ascii', maxLength: 40 }) },
+);
+
+const userAgent = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...Object.values(BROWSER_USER_AGENTS)) },
+  { weight: 2, arbitrary: fc.constantFrom(...Object.values(CRAWLER_USER_AGENTS)) },
+  { weight: 1, arbitrary: fc.oneof(fc.constant(''), fc.string({ unit: 'binary-ascii', maxLength: 200 }), fc.string({ unit: 'grapheme-ascii', maxLength: 5000 })) },
+);
+
+const percentBytes = fc
+  .tuple(fc.uint8Array({ maxLength: 24 }), fc.boolean())
+  .map(([bytes, upper]) => [...bytes].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')[upper ? 'toUpperCase' : 'toLowerCase']());
+
+const pathSegment = fc.oneof(
+  { weight: 3, arbitrary: trickyText },
+  { weight: 2, arbitrary: percentBytes },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'grapheme-ascii', maxLength: 60 }) },
+  { weight: 1, arbitrary: fc.stringMatching(/^[a-zA-Z0-9_-]{1,70}$/) },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...seedAliases), fc.constantFrom('%00', '%2f', '/..', '/../', '%2e', '.', '%20', ' ', '/', '//', '?x=%ff', '#x', ';x', '\u0000', '%c0%af', '\\'), fc.boolean()).map(([a, s, up]) => (up ? a.toUpperCase() : a) + s) },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('a', '%ff', '..%2f', '%', 'ç', '/'), fc.integer({ min: 100, max: 20_000 })).map(([c, n]) => c.repeat(n)) },
+);
+
+const path = fc.oneof(
+  { weight: 6, arbitrary: pathSegment.map((s) => `/${s}`) },
+  { weight: 1, arbitrary: pathSegment.map((s) => `//${s}`) },
+  { weight: 1, arbitrary: fc.tuple(pathSegment, pathSegment).map(([a, b]) => `/${a}/${b}`) },
+  { weight: 1, arbitrary: fc.tuple(pathSegment, pathSegment).map(([a, b]) => `/${a}?${b}`) },
+  { weight: 1, arbitrary: pathSegment.map((s) => `/api/links/${s}`) },
+);
+
+// --- helpers ------------------------------------------------------------------------------
+
+let storedUrls = new Set<string>();
+async function isStoredUrl(url: string): Promise<boolean> {
+  if (storedUrls.has(url)) return true;
+  storedUrls = new Set((await server.store.db.selectFrom('links').select('url').execute()).map((r) => r.url));
+  return storedUrls.has(url);
+}
+
+/** True when the WHATWG URL parser (what inject uses) cannot represent the path. */
+function unrepresentable(path: string): boolean {
+  try {
+    new URL(path.startsWith('//') ? `http://localhost${path}` : path, 'http://localhost');
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+const POST_RUNS = 5000;
+const GET_RUNS = 6000;
+
+// --- tests --------------------------------------------------------------------------------
+
+describe('fuzzing POST /api/links', () => {
+  it(`answers ${POST_RUNS} generated bad bodies without a 5xx and leaves existing links alone`, async () => {
+    const statuses = new Map<number, number>();
+    let sent = 0;
+    let created = 0;
+    await fc.assert(
+      fc.asyncProperty(body, contentType, fc.option(fc.constantFrom('gzip', 'br', 'identity', 'x'), { nil: undefined }), async (payload, type, encoding) => {
+        const headers: Record<string, string> = {};
+        if (type !== undefined) headers['content-type'] = type;
+        if (encoding !== undefined) headers['content-encoding'] = encoding;
+        const res = await server.app.server.inject({ method: 'POST', url: '/api/links', headers, payload });
+        sent++;
+        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+        expect(res.statusCode).toBeLessThan(500);
+        if (res.statusCode === 201) {
+          created++;
+          const link = res.json<{ alias: string }>();
+          expect(link.alias).toMatch(ALIAS_PATTERN);
+          expect(existing.has(link.alias), `recreated ${link.alias}`).toBe(false);
+        } else {
+          expect([400, 409, 413, 415]).toContain(res.statusCode);
+          const error = res.json<ApiErrorBody>().error;
+          expect(typeof error.code).toBe('string');
+          expect(error.message.length).toBeGreaterThan(0);
+        }
+      }),
+      { numRuns: POST_RUNS, endOnFailure: true },
+    );
+    expect(sent).toBe(POST_RUNS);
+    console.info(`POST fuzz: ${sent} sent, ${created} accidentally valid, statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+    await expectExistingLinksIntact();
+  }, 60_000);
+});
+
+describe('fuzzing GET /:alias', () => {
+  it(`answers ${GET_RUNS} generated bad paths without a 5xx; every 302 goes to a stored URL`, async () => {
+    const statuses = new Map<number, number>();
+    let sent = 0;
+    let notSent = 0;
+    await fc.assert(
+      fc.asyncProperty(path, userAgent, fc.constantFrom('GET', 'GET', 'GET', 'HEAD'), async (url, ua, method) => {
+        let res;
+        try {
+          res = await server.app.server.inject({ method, url, headers: { 'user-agent': ua } });
+        } catch (error) {
+          // inject could not build the request; only a URL the WHATWG parser rejects may do that.
+          if (!unrepresentable(url)) throw error;
+          notSent++;
+          return;
+        }
+        sent++;
+        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+        expect(res.statusCode).toBeLessThan(500);
+        expect([200, 302, 400, 401, 404, 410, 414, 431]).toContain(res.statusCode);
+        if (res.statusCode === 302) {
+          const location = String(res.headers.location);
+          expect(await isStoredUrl(location), `302 to ${location}`).toBe(true);
+        }
+      }),
+      { numRuns: GET_RUNS, endOnFailure: true },
+    );
+    console.info(`GET fuzz: ${sent} sent, ${notSent} not representable, statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+    expect(sent).toBeGreaterThanOrEqual(5000);
+    await expectExistingLinksIntact();
+  }, 60_000);
+
+  it('answers fixed path tricks with a 4xx or the right redirect', async () => {
+    // '//' and '/fixo-um/..' are the home page once inject normalises the path (dot segments) and
+    // the trailing slash is ignored: not an error, not a redirect.
+    const cases: [string, number | 'any4xx' | 'no-redirect'][] = [
+      ['/%00', 404], ['/%ff', 'any4xx'], ['/%c0%af', 'any4xx'], ['/..%2f', 'any4xx'], ['/..%2f..%2fetc%2fpasswd', 'any4xx'], ['/../../etc/passwd', 'any4xx'],
+      ['//', 'no-redirect'], ['//fixo-um', 'any4xx'], ['/fixo-um%00', 404], ['/fixo-um%2f', 'any4xx'], ['/fixo-um/..', 'no-redirect'], ['/FIXO-UM', 302], ['/fixo-um/', 302],
+      [`/${'a'.repeat(100_000)}`, 'any4xx'], ['/ação', 404], ['/😀', 404], ['/%F0%9F%98%80', 404], ['/%', 'any4xx'], ['/%zz', 'any4xx'],
+    ];
+    for (const [url, expected] of cases) {
+      const res = await server.app.server.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER } });
+      if (expected === 'any4xx') expect([400, 404, 414], url.slice(0, 40)).toContain(res.statusCode);
+      else if (expected === 'no-redirect') expect([200, 400, 404], url.slice(0, 40)).toContain(res.statusCode);
+      else expect(res.statusCode, url.slice(0, 40)).toBe(expected);
+      if (res.statusCode === 302) expect(res.headers.location).toBe(existing.get('fixo-um'));
+    }
+  });
+});
+
+describe('raw HTTP requests over a real socket', () => {
+  const head = (target: Buffer) =>
+    Buffer.concat([Buffer.from('GET '), target, Buffer.from(` HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: ${BROWSER}\r\nConnection: close\r\n\r\n`)]);
+  const port = () => Number(new URL(server.url).port);
+
+  it('answers 300 request lines with invalid bytes in the path with a 4xx and stays up', async () => {
+    // At least one byte that can never be part of an alias: high bytes, controls, DEL (a space
+    // would only end the request target).
+    const invalidByte = fc.oneof(fc.integer({ min: 0x80, max: 0xff }), fc.integer({ min: 0x00, max: 0x1f }), fc.constant(0x7f));
+    const aliasByte = fc.constantFrom(...Buffer.from('abcxyz019_-/.%ffFIXO'));
+    const target = fc
+      .tuple(fc.array(fc.oneof(aliasByte, invalidByte), { maxLength: 40 }), invalidByte, fc.nat(40))
+      .map(([bytes, bad, at]) => {
+        const all = [...bytes];
+        all.splice(at % (all.length + 1), 0, bad);
+        return Buffer.from([0x2f, ...all]);
+      });
+    const statuses = new Map<string, number>();
+    let answered = 0;
+    await fc.assert(
+      fc.asyncProperty(target, async (bytes) => {
+        const answer = await rawRequest(port(), head(bytes));
+        const key = `${answer.status ?? 'none'}/${answer.ended}`;
+        statuses.set(key, (statuses.get(key) ?? 0) + 1);
+        expect(answer.status, `${bytes.toString('hex')}: ${answer.head}`).toBeDefined();
+        expect(answer.status).toBeGreaterThanOrEqual(400);
+        expect(answer.status).toBeLessThan(500);
+        answered++;
+      }),
+      { numRuns: 300, endOnFailure: true },
+    );
+    console.info(`raw socket fuzz: ${answered} answered, ${JSON.stringify(Object.fromEntries(statuses))}`);
+    expect(answered).toBe(300);
+  }, 60_000);
+
+  it('answers hand-made malformed request lines with a 4xx and stays up', async () => {
+    const lines: Buffer[] = [
+      head(Buffer.from('/\xff\xfe', 'latin1')),
+      head(Buffer.from('/%ff%fe')),
+      head(Buffer.from('/\x00')),
+      head(Buffer.from('/fixo-um\x00', 'latin1')),
+      head(Buffer.from('/../../etc/passwd')),
+      head(Buffer.from('/..%2f..%2fetc%2fpasswd')),
+      head(Buffer.from('/%c0%af')),
+      head(Buffer.from('//..')),
+      head(Buffer.from(`/${'a'.repeat(20_000)}`)),
+      head(Buffer.from('/a\r\nX-Injected: 1')),
+      Buffer.from('GET /fixo-um HTTP/9.9\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'),
+      Buffer.from('G\xffT /fixo-um HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n', 'latin1'),
+      Buffer.from('GET /fixo-um HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: \x00\x01\r\nConnection: close\r\n\r\n', 'latin1'),
+      Buffer.from('GET /fixo-um HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: -1\r\nConnection: close\r\n\r\n'),
+      Buffer.from('GET /fixo-um HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\nConnection: close\r\n\r\n0\r\n\r\n'),
+      Buffer.from('\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03', 'latin1'),
+      Buffer.from('POST /api/links HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 5\r\nConnection: close\r\n\r\n{"url', 'latin1'),
+      Buffer.from('POST /api/links HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 12\r\nConnection: close\r\n\r\n{"url":"\xff\xfe"}', 'latin1'),
+    ];
+    for (const line of lines) {
+      const answer = await rawRequest(port(), line, 3000);
+      const label = line.toString('latin1').slice(0, 40);
+      if (answer.status === undefined) {
+        // A request cut short (the POST declaring more bytes than sent) may just be closed.
+        expect(answer.ended, label).not.toBe('timeout');
+        continue;
+      }
+      expect(answer.status, label).toBeGreaterThanOrEqual(400);
+      expect(answer.status, label).toBeLessThan(500);
+    }
+  }, 60_000);
+
+  it('is still up: healthz answers and the links stored before the run redirect unchanged', async () => {
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    for (const [alias, url] of existing) {
+      const res = await fetch(`${server.url}/${alias}`, { redirect: 'manual', headers: { 'user-agent': BROWSER } });
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe(url);
+    }
+    await expectExistingLinksIntact();
+  });
+});
