@@ -40,8 +40,8 @@ import { createCounterRepository } from './stats/counter-repository.js';
 import { registerStatsRoutes } from './stats/stats-routes.js';
 import { createStatsService } from './stats/stats-service.js';
 import { loadAppShell } from './web/app-shell.js';
-import { createSecurityHeaders, type HeaderSet } from './web/security-headers.js';
-import { registerWebRoutes } from './web/web-routes.js';
+import { createNonce, createSecurityHeaders, type HeaderSet } from './web/security-headers.js';
+import { registerWebRoutes, type RenderPage } from './web/web-routes.js';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -151,7 +151,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const site: SiteConfig = { ...config.site, publicUrl: config.publicUrl };
   const shell = loadAppShell(config.webDistDir, site);
   const headers = createSecurityHeaders({ publicUrl: config.publicUrl, adScriptSrc: config.site.adScriptSrc });
-  const pageHeaders = shell.available ? headers.app : headers.plain;
+  const withNonce = (render: (nonce: string) => string): RenderPage => () => {
+    const nonce = createNonce();
+    return { html: render(nonce), headers: shell.available ? headers.app(nonce) : headers.plain };
+  };
+  const renderPage = withNonce(shell.page);
+  const renderNotFound = withNonce(shell.notFoundPage);
 
   // --- errors ---------------------------------------------------------------------------
   server.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -172,7 +177,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const body: ApiErrorBody = { error: { code: 'route_not_found', message: errorMessages.route_not_found } };
       return reply.code(404).headers(headers.api).send(body);
     }
-    return reply.code(404).headers(pageHeaders).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(shell.notFoundPage());
+    const notFound = renderNotFound();
+    return reply.code(404).headers(notFound.headers).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(notFound.html);
   });
 
   // --- routes ---------------------------------------------------------------------------
@@ -208,7 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await server.register(async (pages) => {
     pages.addHook('onResponse', async (request, reply) => countRequest(request, reply));
-    await registerWebRoutes(pages, shell, pageHeaders);
+    await registerWebRoutes(pages, shell, renderPage);
   });
   const outcomes = {
     redirect: metrics.redirects.labels('redirect'),
@@ -223,8 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     isCrawler: createCrawlerDetector(),
     siteName: config.site.siteName,
     publicUrl: config.publicUrl,
-    notFoundPage: shell.notFoundPage,
-    notFoundHeaders: pageHeaders,
+    renderNotFound,
     headers,
     metadata,
     isBlockedHost: blocklist.isBlocked,

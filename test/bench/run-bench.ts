@@ -12,11 +12,22 @@ import { freePort } from '../helpers/child-server.js';
 import { type LoadResult, runLoad } from './load.js';
 import { benchAlias, seedCounters, seedLinks, totalClicks } from './seed.js';
 import { runPostgresComparison } from './postgres-bench.js';
+import { runWrk, type WrkPath, wrkAvailable } from './wrk.js';
 
 const CONNECTIONS = 64;
 const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 // BENCH_ONLY=1,2 runs only those scenarios (the ceiling always runs).
 const ONLY = new Set((process.env.BENCH_ONLY ?? '1,2,3,4,5,6').split(',').map((x) => x.trim()));
+// wrk when installed (a much lighter load generator), else autocannon from npm.
+const LOADER = process.env.BENCH_LOADER ?? (wrkAvailable() ? 'wrk' : 'autocannon');
+
+/** One scenario's requests, in the terms of both load generators. */
+interface Spec {
+  next: () => { path: string; body?: string };
+  wrk: WrkPath;
+  headers?: Record<string, string>;
+  method?: 'GET' | 'POST';
+}
 const WARMUP_REQUESTS = 20_000;
 const BROWSER_UA = 'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const WHATSAPP_UA = 'WhatsApp/2.23.20.0 A';
@@ -27,6 +38,9 @@ interface ScenarioRow {
   result: LoadResult;
   ratio: number | null;
   peakRssMb: number | null;
+  /** The server's V8 heap in use and its memory outside the heap at the end of the scenario. */
+  heapMb?: number;
+  externalMb?: number;
   clicksCounted?: number;
   redirectsServed?: number;
 }
@@ -64,7 +78,7 @@ async function main(): Promise<void> {
   // The ceiling, measured just before the first scenario.
   const ceilingPort = await freePort();
   const ceiling = await startCeiling(ceilingPort);
-  const ceilingResult = await measure(`http://127.0.0.1:${ceilingPort}`, { next: () => ({ path: `/${benchAlias(rand(100_000))}` }) });
+  const ceilingResult = await measure(`http://127.0.0.1:${ceilingPort}`, aliasSpec(100_000, BROWSER_UA));
   ceiling.kill('SIGTERM');
   rows.push({ scenario: 'ceiling: bare node:http fixed 302', result: ceilingResult, ratio: 1, peakRssMb: null });
 
@@ -82,18 +96,15 @@ async function main(): Promise<void> {
   if (ONLY.has('3')) rows.push(
     await scenario('3. unknown alias (404)', server, ceilingResult, {
       next: () => ({ path: `/zz${rand(2_000_000_000).toString(36)}` }),
+      wrk: { kind: 'unknown' },
       headers: { 'user-agent': BROWSER_UA },
     }),
   );
-  if (ONLY.has('4')) rows.push(
-    await scenario('4. crawler UA (preview page)', server, ceilingResult, {
-      next: () => ({ path: `/${benchAlias(rand(1_000_000))}` }),
-      headers: { 'user-agent': WHATSAPP_UA },
-    }),
-  );
+  if (ONLY.has('4')) rows.push(await scenario('4. crawler UA (preview page)', server, ceilingResult, aliasSpec(1_000_000, WHATSAPP_UA)));
   if (ONLY.has('6')) rows.push(
     await scenario('6. GET /api/stats, 1M links, 30 days', server, ceilingResult, {
       next: () => ({ path: '/api/stats' }),
+      wrk: { kind: 'fixed', path: '/api/stats' },
     }),
   );
   let n = 0;
@@ -102,6 +113,7 @@ async function main(): Promise<void> {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       next: () => ({ path: '/api/links', body: JSON.stringify({ url: `https://example.com/novo/${n++}` }) }),
+      wrk: { kind: 'create' },
     }),
   );
   await stopServer(server);
@@ -119,48 +131,62 @@ async function main(): Promise<void> {
   }
 }
 
-async function measure(
-  url: string,
-  options: { next: () => { path: string; body?: string }; headers?: Record<string, string>; method?: 'GET' | 'POST' },
-): Promise<LoadResult> {
-  // Warm-up (JIT, caches, connections), then a run sized to last about MEASURE_SECONDS.
-  const warm = await runLoad({ url, connections: CONNECTIONS, amount: WARMUP_REQUESTS, timeoutMs: 30_000, ...options });
+async function measure(url: string, spec: Spec): Promise<LoadResult> {
+  if (LOADER === 'wrk') {
+    const options = { url, connections: CONNECTIONS, path: spec.wrk, ...(spec.headers?.['user-agent'] ? { userAgent: spec.headers['user-agent'] } : {}) };
+    await runWrk({ ...options, seconds: 2 }); // warm-up: JIT, caches, connections
+    return runWrk({ ...options, seconds: MEASURE_SECONDS });
+  }
+  // Warm-up, then a run sized to last about MEASURE_SECONDS (a fixed count: every response is received).
+  const base = { url, connections: CONNECTIONS, next: spec.next, ...(spec.headers ? { headers: spec.headers } : {}), ...(spec.method ? { method: spec.method } : {}) };
+  const warm = await runLoad({ ...base, amount: WARMUP_REQUESTS, timeoutMs: 30_000 });
   const amount = Math.max(10_000, Math.round(warm.rps * MEASURE_SECONDS));
-  const result = await runLoad({ url, connections: CONNECTIONS, amount, timeoutMs: (MEASURE_SECONDS + 20) * 1000, ...options });
-  // The warm-up's responses count too when clicks are compared with 302s served.
-  return { ...result, statusCounts: mergeCounts(result.statusCounts, warm.statusCounts), requests: result.requests };
+  return runLoad({ ...base, amount, timeoutMs: (MEASURE_SECONDS + 20) * 1000 });
 }
 
-async function scenario(
-  name: string,
-  server: RunningServer,
-  ceiling: LoadResult,
-  options: { next: () => { path: string; body?: string }; headers?: Record<string, string>; method?: 'GET' | 'POST' },
-): Promise<ScenarioRow> {
-  const result = await measure(server.url, options);
+function aliasSpec(links: number, userAgent: string): Spec {
+  return { next: () => ({ path: `/${benchAlias(rand(links))}` }), wrk: { kind: 'alias', links }, headers: { 'user-agent': userAgent } };
+}
+
+async function scenario(name: string, server: RunningServer, ceiling: LoadResult, spec: Spec): Promise<ScenarioRow> {
+  const result = await measure(server.url, spec);
   log(`${name}: ${Math.round(result.rps)} req/s`);
-  return { scenario: name, result, ratio: result.rps / ceiling.rps, peakRssMb: peakRssMb(server.child) };
+  const memory = await serverMemory(server);
+  return { scenario: name, result, ratio: result.rps / ceiling.rps, peakRssMb: peakRssMb(server.child), ...memory };
 }
 
+/**
+ * A redirect scenario, then the check that no click was lost: the clicks stored must equal
+ * the 302s the server served (its own counter in /metrics), warm-up included.
+ */
 async function redirectScenario(name: string, server: RunningServer, file: string, links: number, ceiling: LoadResult): Promise<ScenarioRow> {
-  const before = totalClicks(file);
-  const row = await scenario(name, server, ceiling, {
-    next: () => ({ path: `/${benchAlias(rand(links))}` }),
-    headers: { 'user-agent': BROWSER_UA },
-  });
-  const served = row.result.statusCounts['302'] ?? 0;
+  const clicksBefore = totalClicks(file);
+  const servedBefore = await redirectsServed(server);
+  const row = await scenario(name, server, ceiling, aliasSpec(links, BROWSER_UA));
+  const served = (await redirectsServed(server)) - servedBefore;
   // Clicks reach the store within one flush interval (1 s); give it a few.
   let counted = 0;
   for (let i = 0; i < 50; i++) {
-    counted = totalClicks(file) - before;
+    counted = totalClicks(file) - clicksBefore;
     if (counted >= served) break;
     await sleep(100);
   }
   return { ...row, clicksCounted: counted, redirectsServed: served };
 }
 
+async function redirectsServed(server: RunningServer): Promise<number> {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  return Number(/shortener_redirect_requests_total\{outcome="redirect"\} (\d+)/.exec(text)?.[1] ?? 0);
+}
+
+async function serverMemory(server: RunningServer): Promise<{ heapMb: number; externalMb: number }> {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  const read = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? 0) / 2 ** 20;
+  return { heapMb: Math.round(read('shortener_nodejs_heap_size_used_bytes')), externalMb: Math.round(read('shortener_nodejs_external_memory_bytes')) };
+}
+
 async function measureRedirects(server: RunningServer, links: number): Promise<LoadResult> {
-  return measure(server.url, { next: () => ({ path: `/${benchAlias(rand(links))}` }), headers: { 'user-agent': BROWSER_UA } });
+  return measure(server.url, aliasSpec(links, BROWSER_UA));
 }
 
 export interface RunningServer {
@@ -227,10 +253,10 @@ function peakRssMb(child: ChildProcess): number | null {
 function report(rows: ScenarioRow[], ceiling: LoadResult): void {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const lines = [
-    `machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}; load: autocannon, ${CONNECTIONS} connections, same machine; latency in ms (integer resolution)`,
+    `machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}; load: ${LOADER === 'wrk' ? 'wrk (1 thread)' : 'autocannon'}, ${CONNECTIONS} connections, ${MEASURE_SECONDS} s per scenario after a warm-up, same machine; latency in ms${LOADER === 'wrk' ? '' : ' (integer resolution)'}; clicks compared with the 302s the server counted`,
     '',
-    '| scenario | req/s | p50 ms | p99 ms | errors | ratio to ceiling | server peak RSS MB | clicks counted / 302s served |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | req/s | p50 ms | p99 ms | errors | ratio to ceiling | server peak RSS MB | heap / external MB | clicks stored / 302s served |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map((r) =>
       [
         r.scenario,
@@ -240,6 +266,7 @@ function report(rows: ScenarioRow[], ceiling: LoadResult): void {
         r.result.errors,
         r.ratio === null ? '' : `${(r.ratio * 100).toFixed(1)}%`,
         r.peakRssMb ?? '',
+        r.heapMb === undefined ? '' : `${r.heapMb} / ${r.externalMb ?? 0}`,
         r.clicksCounted === undefined ? '' : `${r.clicksCounted} / ${r.redirectsServed}`,
       ].join(' | '),
     ).map((line) => `| ${line} |`),
@@ -268,16 +295,10 @@ function report(rows: ScenarioRow[], ceiling: LoadResult): void {
   const outDir = path.join(root, 'bench-results');
   fs.mkdirSync(outDir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const json = { at: new Date().toISOString(), machine: { cpus: os.cpus().length, cpu, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version }, connections: CONNECTIONS, ceiling, rows, targets: Object.fromEntries(targets) };
+  const json = { at: new Date().toISOString(), loader: LOADER, machine: { cpus: os.cpus().length, cpu, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version }, connections: CONNECTIONS, ceiling, rows, targets: Object.fromEntries(targets) };
   fs.writeFileSync(path.join(outDir, `bench-${stamp}.json`), `${JSON.stringify(json, null, 2)}\n`);
   fs.writeFileSync(path.join(outDir, 'latest.md'), `${text}\n`);
   console.log(`written: bench-results/bench-${stamp}.json and bench-results/latest.md`);
-}
-
-function mergeCounts(a: Record<string, number>, b: Record<string, number>): Record<string, number> {
-  const out = { ...a };
-  for (const [k, v] of Object.entries(b)) out[k] = (out[k] ?? 0) + v;
-  return out;
 }
 
 const rand = (n: number): number => Math.floor(Math.random() * n);

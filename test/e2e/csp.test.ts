@@ -50,6 +50,10 @@ describe('Content-Security-Policy in real Chromium', () => {
     await page.getByPlaceholder('Cole sua URL aqui...').fill(`${env.fixture.url}/destino`);
     await page.getByRole('button', { name: 'Personalize' }).click();
     await page.getByText('Seu link personalizado:').waitFor();
+    // A Radix dialog (the QR code) adds a <style> for its scroll lock, allowed by the nonce.
+    await page.getByRole('button', { name: 'Ver QR code' }).click();
+    await page.getByRole('dialog').waitFor();
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
     seen.push(...(await violations()));
     expect(seen).toEqual([]);
     await context.close();

@@ -85,6 +85,20 @@ describe('security headers', () => {
     }
   });
 
+  it('each page gets its own style nonce, in the CSP and in <meta name="csp-nonce"> (for Radix Dialog)', async () => {
+    const nonces = new Set<string>();
+    for (const path of ['/', '/dashboard', '/nao-existe']) {
+      const res = await get(path, { 'user-agent': BROWSER });
+      const fromHeader = /style-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+      const fromMeta = /<meta name="csp-nonce" content="([^"]+)">/.exec(res.body)?.[1];
+      expect(fromHeader, path).toBeDefined();
+      expect(fromMeta).toBe(fromHeader);
+      expect(Buffer.from(fromHeader ?? '', 'base64')).toHaveLength(16);
+      nonces.add(fromHeader ?? '');
+    }
+    expect(nonces.size).toBe(3);
+  });
+
   it('the crawler preview allows exactly its own inline style, by hash', async () => {
     await createLink(server, { url: 'https://example.com/previa', alias: 'previa-csp' });
     const res = await get('/previa-csp', { 'user-agent': CRAWLER_USER_AGENTS.facebook });

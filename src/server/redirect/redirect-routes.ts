@@ -16,14 +16,13 @@ export interface RedirectRouteDeps {
   isCrawler: (userAgent: string | undefined) => boolean;
   siteName: string;
   publicUrl: string;
-  notFoundPage: () => string;
+  /** The 404 page and its headers (the app's error view when the app is served). */
+  renderNotFound: () => { html: string; headers: Readonly<Record<string, string>> };
   metadata: Pick<MetadataService, 'isStale' | 'refreshInBackground'>;
   isBlockedHost: (hostname: string) => boolean;
   /** Called when the store could not be asked (the visitor gets a 503 page). */
   onStoreError: (error: unknown) => void;
   headers: SecurityHeaders;
-  /** Security headers of the 404 page (the app's when the app is served). */
-  notFoundHeaders: Readonly<Record<string, string>>;
   countOutcome: (outcome: 'redirect' | 'preview' | 'not_found' | 'blocked' | 'unavailable') => void;
 }
 
@@ -51,7 +50,8 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
     }
     if (target === undefined) {
       deps.countOutcome('not_found');
-      return sendPage(reply, 404, deps.notFoundHeaders, deps.notFoundPage());
+      const notFound = deps.renderNotFound();
+      return sendPage(reply, 404, notFound.headers, notFound.html);
     }
     if (target.disabledAt !== null || deps.isBlockedHost(target.host)) {
       deps.countOutcome('blocked');

@@ -11,8 +11,9 @@ export interface AppShell {
   /** False when no built app exists (npm start builds one; tests may run without). */
   readonly available: boolean;
   readonly distDir: string;
-  page(): string;
-  notFoundPage(): string;
+  /** The app's page; `nonce` is this response's CSP style nonce (see security-headers.ts). */
+  page(nonce: string): string;
+  notFoundPage(nonce: string): string;
 }
 
 export function loadAppShell(distDir: string, site: SiteConfig): AppShell {
@@ -31,5 +32,16 @@ export function loadAppShell(distDir: string, site: SiteConfig): AppShell {
   // The app cannot read the HTTP status of the page it runs in; this tells it the alias in
   // the address bar was not found, so it shows the error view at once.
   const notFound = html.replace('</head>', '<meta name="app-status" content="404"></head>');
-  return { available: true, distDir, page: () => html, notFoundPage: () => notFound };
+  // Split once at start, so each response only concatenates its nonce in: Radix Dialog adds a
+  // <style> element (scroll lock) that the CSP allows by this nonce, read from the meta tag.
+  const withNonce = (page: string) => {
+    const [head, tail] = splitAt(page, '</head>');
+    return (nonce: string) => `${head}<meta name="csp-nonce" content="${nonce}">${tail}`;
+  };
+  return { available: true, distDir, page: withNonce(html), notFoundPage: withNonce(notFound) };
+}
+
+function splitAt(text: string, marker: string): [string, string] {
+  const at = text.indexOf(marker);
+  return at === -1 ? [text, ''] : [text.slice(0, at), text.slice(at)];
 }

@@ -2,13 +2,18 @@
 // satisfies (no inline script; the site config is a JSON data block, which is not run), and
 // framing is refused. The 302 of the redirect gets none of this: it has no body to protect,
 // and it is the path that must stay lean.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 export type HeaderSet = Readonly<Record<string, string>>;
 
+/** A fresh nonce for one HTML response (128 random bits). */
+export function createNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
 export interface SecurityHeaders {
-  /** The React app's pages. */
-  app: HeaderSet;
+  /** The React app's pages: styles from our files, plus elements carrying this response's nonce. */
+  app: (nonce: string) => HeaderSet;
   /** Server-rendered pages without styles or scripts (status pages). */
   plain: HeaderSet;
   /** The crawler preview page, whose one inline <style> is allowed by its hash. */
@@ -33,20 +38,21 @@ export function createSecurityHeaders(options: { publicUrl: string; adScriptSrc:
   const page = (policy: string): HeaderSet => ({ ...common, 'content-security-policy': policy, 'x-frame-options': 'DENY' });
 
   return {
-    app: page(
-      csp({
-        'default-src': "'self'",
-        // An advertising script, when configured and consented to, comes from its own origin
-        // and usually shows its ads in frames and images from there.
-        'script-src': `'self'${adOrigin}`,
-        'style-src': "'self'",
-        'img-src': `'self' data: blob:${adOrigin === '' ? '' : ' https:'}`,
-        'font-src': "'self'",
-        'connect-src': `'self'${adOrigin}`,
-        'frame-src': adOrigin === '' ? "'none'" : adOrigin.trim(),
-        'form-action': "'self'",
-      }),
-    ),
+    app: (nonce) =>
+      page(
+        csp({
+          'default-src': "'self'",
+          // An advertising script, when configured and consented to, comes from its own origin
+          // and usually shows its ads in frames and images from there.
+          'script-src': `'self'${adOrigin}`,
+          'style-src': `'self' 'nonce-${nonce}'`,
+          'img-src': `'self' data: blob:${adOrigin === '' ? '' : ' https:'}`,
+          'font-src': "'self'",
+          'connect-src': `'self'${adOrigin}`,
+          'frame-src': adOrigin === '' ? "'none'" : adOrigin.trim(),
+          'form-action': "'self'",
+        }),
+      ),
     plain: page(csp({ 'default-src': "'none'", 'form-action': "'self'" })),
     preview: (inlineStyle) =>
       page(

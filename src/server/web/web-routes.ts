@@ -3,10 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppShell } from './app-shell.js';
 import type { HeaderSet } from './security-headers.js';
 
-/** Routes the React app handles itself; the server answers each with the app shell. */
-export const CLIENT_ROUTES = ['/', '/faq', '/contact', '/privacy', '/dashboard'] as const;
+/** One HTML response of the app: its body and the headers that go with it (same nonce). */
+export type RenderPage = () => { html: string; headers: HeaderSet };
 
-export async function registerWebRoutes(app: FastifyInstance, shell: AppShell, pageHeaders: HeaderSet): Promise<void> {
+/** Routes the React app handles itself; the server answers each with the app shell. */
+export const CLIENT_ROUTES = ['/', '/faq', '/contact', '/privacy', '/dashboard', '/denunciar'] as const;
+
+export async function registerWebRoutes(app: FastifyInstance, shell: AppShell, renderPage: RenderPage): Promise<void> {
   if (shell.available) {
     // One route per file found at start (wildcard: false), so GET /:alias stays the only
     // catch-all and a static file can never shadow, or be shadowed by, an alias.
@@ -33,8 +36,9 @@ export async function registerWebRoutes(app: FastifyInstance, shell: AppShell, p
     });
   }
   for (const route of CLIENT_ROUTES) {
-    app.get(route, async (_request, reply) =>
-      reply.headers(pageHeaders).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell.page()),
-    );
+    app.get(route, async (_request, reply) => {
+      const { html, headers } = renderPage();
+      return reply.headers(headers).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    });
   }
 }
