@@ -12,6 +12,20 @@ if (!('hasPointerCapture' in Element.prototype)) {
   });
 }
 
+// jsdom's Blob has no text() (every browser the site supports has it).
+if (!('text' in Blob.prototype)) {
+  Object.assign(Blob.prototype, {
+    text(this: Blob): Promise<string> {
+      return new Promise((resolve, reject) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+        reader.readAsText(this);
+      });
+    },
+  });
+}
+
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();

@@ -29,8 +29,12 @@ describe('production build', () => {
     }
     console.log(`Home page initial JavaScript: ${(total / 1024).toFixed(1)} KB gzip (budget ${BUDGET_BYTES / 1024} KB)`);
     expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
-    // The other pages are split off and load on demand.
-    expect(scripts.some((src) => /faq-page|contact-page|privacy-page/.test(src))).toBe(false);
+    // The other pages, the dashboard and the QR code (library and dialog) load on demand.
+    expect(scripts.some((src) => /faq-page|contact-page|privacy-page|dashboard-page|qr-code-dialog|dialog-/.test(src))).toBe(false);
+    const home = scripts.map((src) => fs.readFileSync(path.join(DIST, src), 'utf8')).join('\n');
+    // Strings only the QR library (qrcode) and Radix Dialog contain.
+    expect(home).not.toContain('The amount of data is too big to be stored in a QR Code');
+    expect(home).not.toContain('DialogTitle');
   });
 
   it('has no inline script (the Content-Security-Policy forbids them)', () => {

@@ -102,7 +102,7 @@ describe('header', () => {
     // Escape closes it too, and focus returns to the toggle.
     await page.getByRole('button', { name: 'Abrir menu' }).click();
     await page.keyboard.press('Escape');
-    expect(await page.getByRole('button', { name: 'Abrir menu' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Abrir menu' }).evaluate((el) => el === document.activeElement)).toBe(true);
     await context.close();
   });
 

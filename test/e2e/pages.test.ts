@@ -129,7 +129,7 @@ describe('privacy page', () => {
   });
 });
 
-describe('dashboard placeholder', () => {
+describe('dashboard route', () => {
   it('is a real route with the heading "Meus links"', async () => {
     const { context, page } = await open('/dashboard');
     await page.getByRole('heading', { name: 'Meus links', level: 1 }).waitFor();

@@ -5,6 +5,7 @@ import { Download } from 'lucide-react';
 import QRCode from 'qrcode';
 import { useMemo, useState } from 'react';
 import { downloadBlob } from '../lib/download';
+import { withoutScheme } from '../lib/format';
 import { Button } from './ui/button';
 import { Dialog, DialogActions, DialogContent } from './ui/dialog';
 import { Spinner } from './ui/spinner';
@@ -63,7 +64,7 @@ export interface QrCodeDialogProps {
 export function QrCodeDialog({ url, fileName, open, onOpenChange, onCloseAutoFocus }: QrCodeDialogProps) {
   const code = useMemo(() => qrCodePath(url), [url]);
   const [busy, setBusy] = useState<'png' | 'svg' | null>(null);
-  const shown = url.replace(/^https?:\/\//, '');
+  const shown = withoutScheme(url);
 
   async function download(kind: 'png' | 'svg') {
     setBusy(kind);
@@ -81,14 +82,10 @@ export function QrCodeDialog({ url, fileName, open, onOpenChange, onCloseAutoFoc
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title="QR code do link"
-        description={
-          <>
-            Aponte a câmera do celular para abrir <strong className="font-semibold break-all text-slate-900">{shown}</strong>.
-          </>
-        }
+        description="Aponte a câmera do celular para abrir o link, ou baixe a imagem para imprimir e compartilhar."
         {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
       >
-        <div className="mt-5 flex justify-center">
+        <figure className="mt-5 flex flex-col items-center">
           <svg
             data-testid="qr-code"
             role="img"
@@ -100,7 +97,8 @@ export function QrCodeDialog({ url, fileName, open, onOpenChange, onCloseAutoFoc
             <rect width={code.size} height={code.size} fill={COLORS.light} />
             <path d={code.path} fill={COLORS.dark} />
           </svg>
-        </div>
+          <figcaption className="mt-3 max-w-full text-center text-sm font-semibold wrap-anywhere text-slate-900">{shown}</figcaption>
+        </figure>
         <DialogActions className="sm:justify-center">
           <Button variant="secondary" onClick={() => void download('svg')} disabled={busy !== null}>
             {busy === 'svg' ? <Spinner /> : <Download aria-hidden="true" />}

@@ -59,6 +59,26 @@ export async function createLink(body: CreateLinkRequest): Promise<CreateLinkRes
   return (await response.json()) as CreateLinkResponse;
 }
 
+/** Body of POST /api/reports ('Denunciar link'): the alias or whole short URL, and why. */
+export interface ReportLinkRequest {
+  alias: string;
+  reason: string;
+}
+
+export interface ReportLinkResponse {
+  message: string;
+}
+
+/** POST /api/reports: 201 with a thank-you message; 404 unknown link, 400 bad reason, 429 too many. */
+export async function reportLink(body: ReportLinkRequest): Promise<ReportLinkResponse> {
+  const response = await request('/api/reports', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as ReportLinkResponse;
+}
+
 const STAT_FIELDS = [
   'links_today',
   'clicks_today',

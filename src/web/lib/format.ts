@@ -16,3 +16,22 @@ export function formatWhatsapp(digits: string): string {
   if (br) return `+55 (${br[1]}) ${br[2]}-${br[3]}`;
   return `+${digits}`;
 }
+
+const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** An ISO instant as pt-BR shows it, e.g. "21 de nov. de 2025, 14:30"; the input as is if it is not a date. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
+}
+
+/** A calendar day "2025-11-21" as "21/11" (no time zone involved). */
+export function formatDayMonth(day: string): string {
+  const match = /^\d{4}-(\d{2})-(\d{2})$/.exec(day);
+  return match ? `${match[2]}/${match[1]}` : day;
+}
+
+/** "https://encurta.br/promo" → "encurta.br/promo": how short links are shown. */
+export function withoutScheme(url: string): string {
+  return url.replace(/^https?:\/\//, '');
+}

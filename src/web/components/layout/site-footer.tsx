@@ -38,6 +38,7 @@ export function SiteFooter() {
         <FooterColumn title="Legal">
           <li><Link to="/privacy" className={linkClass}>Política de Privacidade</Link></li>
           <li><Link to="/contact" className={linkClass}>Contato</Link></li>
+          <li><Link to="/denunciar" className={linkClass}>Denunciar link</Link></li>
         </FooterColumn>
         <FooterColumn title="Nossos Contatos">
           <li>

@@ -1,15 +1,23 @@
 // Modal dialog on Radix Dialog (focus trap, Escape, focus return, aria wiring), in the site's
 // look. Only lazily loaded code imports this file, so Radix Dialog stays out of the home bundle.
 import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { setNonce } from 'get-nonce';
 import { X } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from './cn';
+
+// While a modal is open Radix locks page scroll with a small <style> element (react-remove-scroll,
+// which takes its nonce from get-nonce). The server's Content-Security-Policy allows no inline
+// style, so that element only applies when the page carries a style nonce in
+// <meta name="csp-nonce">; without one the dialog still works, the page behind just scrolls.
+const cspNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
+if (cspNonce) setNonce(cspNonce);
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-export interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
+export interface DialogContentProps extends Omit<ComponentProps<typeof DialogPrimitive.Content>, 'title'> {
   title: ReactNode;
   description?: ReactNode;
   /** The × in the corner; leave it out when the dialog must not be dismissed (work in progress). */

@@ -145,4 +145,25 @@ describe('CreateLinkForm', () => {
     await waitFor(() => expect(within(toastRegion()).getByText('Copiado!')).toBeInTheDocument());
     expect(within(toastRegion()).getByText('Link copiado para a área de transferência')).toBeInTheDocument();
   });
+
+  it('offers the QR code (loaded on demand) and a link to Meus links', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(created, 201));
+    const user = userEvent.setup();
+    renderWithApp(<CreateLinkForm />);
+    await user.type(fields().url, created.url);
+    await user.click(fields().button);
+    expect(await screen.findByRole('link', { name: 'Meus links' })).toHaveAttribute('href', '/dashboard');
+
+    const qrButton = screen.getByRole('button', { name: 'Ver QR code' });
+    await user.click(qrButton);
+    const dialog = await screen.findByRole('dialog', { name: 'QR code do link' });
+    const code = within(dialog).getByRole('img', { name: 'QR code do link localhost:3000/promo' });
+    expect(code.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h\d+v1h-\d+z/);
+    expect(within(dialog).getByRole('button', { name: 'Baixar PNG' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Baixar SVG' })).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(qrButton).toHaveFocus();
+  });
 });

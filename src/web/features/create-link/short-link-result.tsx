@@ -62,14 +62,14 @@ export function ShortLinkResult({ shortUrl, alias }: { shortUrl: string; alias: 
         </div>
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        <QrCodeButton url={shortUrl} fileName={`qr-code-${alias}`} variant="successOutline" size="sm">
-          Ver QR code
+        <QrCodeButton url={shortUrl} fileName={`qr-code-${alias}`} variant="successOutline" size="sm" aria-label="Ver QR code">
+          QR code
         </QrCodeButton>
         <Link
           to="/dashboard"
           className="inline-flex items-center gap-1.5 rounded text-sm font-semibold text-emerald-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
         >
-          Ver em Meus links
+          Meus links
           <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
       </div>

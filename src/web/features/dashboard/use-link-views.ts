@@ -52,9 +52,9 @@ export function useLinkViews(links: readonly StoredLink[], limit: Limiter): Link
           },
           () => undefined, // aborted: the page is gone
         )
-        .finally(() => {
-          if (!signal.aborted) setPending((count) => count - 1);
-        });
+        // Always counted down, aborted or not: StrictMode's first, aborted run must not leave
+        // the count up (and after a real unmount the update is simply dropped).
+        .finally(() => setPending((count) => count - 1));
     }
   }, [links, limit, round]);
 

@@ -1,0 +1,188 @@
+import { Ban, Check, Copy, ExternalLink, RotateCw, Trash2, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { QrCodeButton } from '../../components/qr-code-button';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../components/ui/cn';
+import { toast } from '../../components/ui/use-toast';
+import { copyText } from '../../lib/clipboard';
+import { formatDateTime, formatNumber, withoutScheme } from '../../lib/format';
+import type { StoredLink } from '../../lib/my-links';
+import { ClicksChart } from './clicks-chart';
+import { dashboardTexts as t } from './dashboard-texts';
+import type { LinkCheck } from './link-check';
+
+export interface LinkCardProps {
+  link: StoredLink;
+  /** Undefined while loading. */
+  check: LinkCheck | undefined;
+  onDelete: (link: StoredLink, trigger: HTMLButtonElement) => void;
+  onForget: (link: StoredLink) => void;
+  onRetry: (link: StoredLink) => void;
+}
+
+/** Labelled buttons on phones (bigger targets), square icon buttons from sm up. */
+const actionClass = 'bg-slate-50 sm:size-9 sm:bg-transparent sm:px-0';
+
+function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  async function handleCopy() {
+    if (await copyText(text)) {
+      setCopied(true);
+      toast({ title: t.copiedTitle, description: t.copiedDescription, variant: 'success' });
+    } else {
+      toast({ title: 'Erro', description: t.copyFailed, variant: 'destructive' });
+    }
+  }
+
+  return (
+    <Button variant="ghost" size="sm" aria-label={t.copy} title={t.copy} className={actionClass} onClick={() => void handleCopy()}>
+      {copied ? <Check aria-hidden="true" className="text-emerald-600" /> : <Copy aria-hidden="true" />}
+      <span className="sm:hidden">{t.copyShort}</span>
+    </Button>
+  );
+}
+
+function ClicksLoading() {
+  return (
+    <div className="grid grid-cols-[auto_minmax(0,1fr)] items-end gap-4 sm:gap-6" role="status">
+      <span className="block h-9 w-14 animate-pulse rounded-md bg-slate-200" />
+      <span className="block h-12 w-full animate-pulse rounded-md bg-slate-100" />
+      <span className="sr-only">{t.loadingClicks}</span>
+    </div>
+  );
+}
+
+function Clicks({ check, link, onRetry }: { check: LinkCheck | undefined; link: StoredLink; onRetry: LinkCardProps['onRetry'] }) {
+  if (check === undefined) return <ClicksLoading />;
+  if (check.status === 'error') {
+    return (
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
+        <p>
+          <span className="font-semibold">{t.loadError}</span> {check.message}
+        </p>
+        <Button variant="secondary" size="sm" onClick={() => onRetry(link)}>
+          <RotateCw aria-hidden="true" />
+          {t.retry}
+        </Button>
+      </div>
+    );
+  }
+  if (check.status !== 'ok') return null;
+  const { totalClicks, daily } = check.view;
+  return (
+    <div className="grid grid-cols-[auto_minmax(0,1fr)] items-end gap-4 sm:gap-6">
+      <p className="leading-tight whitespace-nowrap">
+        <span data-testid="total-clicks" className="block text-3xl font-bold text-slate-900 tabular-nums">
+          {formatNumber(totalClicks)}
+        </span>
+        <span className="text-xs text-slate-500">{t.totalClicks(totalClicks)}</span>
+      </p>
+      <ClicksChart daily={daily} />
+    </div>
+  );
+}
+
+/** Shown instead of the clicks when the API says the link is gone or not ours any more. */
+function Unavailable({ kind, link, onForget }: { kind: 'removed' | 'forbidden'; link: StoredLink; onForget: LinkCardProps['onForget'] }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-slate-500">{kind === 'removed' ? t.removedText : t.forbiddenText}</p>
+      <Button variant="secondary" size="sm" onClick={() => onForget(link)}>
+        <X aria-hidden="true" />
+        {t.forget}
+      </Button>
+    </div>
+  );
+}
+
+export function LinkCard({ link, check, onDelete, onForget, onRetry }: LinkCardProps) {
+  const titleId = useId();
+  const unavailable = check?.status === 'removed' || check?.status === 'forbidden' ? check.status : undefined;
+  const shown = withoutScheme(link.shortUrl);
+  return (
+    <article
+      aria-labelledby={titleId}
+      aria-busy={check === undefined}
+      data-alias={link.alias}
+      className={cn(
+        // Phone: info, clicks, then a row of labelled buttons. Wider: the icons sit top right.
+        "grid rounded-2xl border p-4 [grid-template-areas:'info'_'stats'_'actions'] sm:grid-cols-[minmax(0,1fr)_auto] sm:gap-x-4 sm:p-5 sm:[grid-template-areas:'info_actions'_'stats_stats']",
+        unavailable ? 'border-dashed border-slate-300 bg-slate-100/70' : 'border-slate-200 bg-white shadow-sm',
+      )}
+    >
+      <div className="min-w-0 [grid-area:info]">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <h3 id={titleId} className="min-w-0 text-base font-bold wrap-anywhere sm:text-lg">
+            {unavailable ? (
+              <span className="text-slate-500 line-through decoration-slate-400">{shown}</span>
+            ) : (
+              <a
+                href={link.shortUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="rounded text-primary-ink hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
+              >
+                {shown}
+                <ExternalLink aria-hidden="true" className="ml-1.5 inline size-4 -translate-y-px align-middle opacity-60" />
+                <span className="sr-only"> (abre em nova aba)</span>
+              </a>
+            )}
+          </h3>
+          {unavailable && (
+            <span
+              className={cn(
+                'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold',
+                unavailable === 'removed' ? 'bg-slate-200 text-slate-700' : 'bg-amber-100 text-amber-900',
+              )}
+            >
+              {unavailable === 'forbidden' && <Ban aria-hidden="true" className="size-3" />}
+              {unavailable === 'removed' ? t.removedBadge : t.forbiddenBadge}
+            </span>
+          )}
+        </div>
+        <p className={cn('mt-1 truncate text-sm', unavailable ? 'text-slate-400' : 'text-slate-600')} title={link.url}>
+          <span className="sr-only">{t.destination} </span>
+          {link.url}
+        </p>
+        <p className="mt-1 text-xs text-slate-500">{t.createdAt(formatDateTime(link.createdAt))}</p>
+      </div>
+      {!unavailable && (
+        <div className="mt-3 grid grid-cols-3 gap-2 border-t border-slate-100 pt-3 [grid-area:actions] sm:-mt-1 sm:-mr-2 sm:flex sm:items-start sm:gap-1 sm:border-0 sm:pt-0">
+          <CopyButton text={link.shortUrl} />
+          <QrCodeButton
+            url={link.shortUrl}
+            fileName={`qr-code-${link.alias}`}
+            variant="ghost"
+            size="sm"
+            aria-label={t.qrCode}
+            title={t.qrCode}
+            className={actionClass}
+          >
+            <span className="sm:hidden">{t.qrCodeShort}</span>
+          </QrCodeButton>
+          <Button
+            variant="ghostDestructive"
+            size="sm"
+            aria-label={t.delete}
+            title={t.delete}
+            aria-haspopup="dialog"
+            className={actionClass}
+            onClick={(event) => onDelete(link, event.currentTarget)}
+          >
+            <Trash2 aria-hidden="true" />
+            <span className="sm:hidden">{t.deleteShort}</span>
+          </Button>
+        </div>
+      )}
+      <div className="mt-4 border-t border-slate-100 pt-4 [grid-area:stats]">
+        {unavailable ? <Unavailable kind={unavailable} link={link} onForget={onForget} /> : <Clicks check={check} link={link} onRetry={onRetry} />}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,436 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import type { LinkOwnerView } from '../../../shared/api';
+import { MY_LINKS_KEY, type StoredLink } from '../../lib/my-links';
+import { jsonResponse, renderWithApp, toastRegion } from '../../testing/render';
+import { LINKS_FILE_FORMAT } from './links-file';
+import { MyLinksDashboard } from './my-links-dashboard';
+
+const ORIGIN = 'http://localhost:3000';
+
+function stored(alias: string, createdAt: string, extra: Partial<StoredLink> = {}): StoredLink {
+  return {
+    alias,
+    shortUrl: `${ORIGIN}/${alias}`,
+    url: `https://exemplo.com.br/uma/pagina/bem/longa/${alias}?utm_source=teste`,
+    createdAt,
+    manageToken: `token-${alias}`,
+    ...extra,
+  };
+}
+
+function daily(clicksToday: number): LinkOwnerView['daily'] {
+  return Array.from({ length: 30 }, (_, index) => ({
+    day: `2025-11-${String(index + 1).padStart(2, '0')}`,
+    clicks: index === 29 ? clicksToday : 0,
+  }));
+}
+
+function viewOf(link: StoredLink, clicks: number): LinkOwnerView {
+  return { alias: link.alias, shortUrl: link.shortUrl, url: link.url, createdAt: link.createdAt, totalClicks: clicks, daily: daily(clicks) };
+}
+
+/** A stand-in API: GET and DELETE /api/links/:alias with the rules of the real one. */
+interface FakeLink {
+  token: string;
+  view: LinkOwnerView;
+}
+let api: Map<string, FakeLink>;
+let overrides: Map<string, () => Response | Promise<Response>>;
+let inFlight = 0;
+let maxInFlight = 0;
+const fetchMock = vi.fn<typeof fetch>();
+
+function apiError(status: number, code: string, message: string): Response {
+  return jsonResponse({ error: { code, message } }, status);
+}
+
+async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const path = String(input);
+  const method = init?.method ?? 'GET';
+  const override = overrides.get(`${method} ${path}`);
+  inFlight += 1;
+  maxInFlight = Math.max(maxInFlight, inFlight);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    if (override) return await override();
+    const match = /^\/api\/links\/([^/]+)$/.exec(path);
+    if (!match?.[1]) return apiError(404, 'route_not_found', 'Endereço não encontrado.');
+    const alias = decodeURIComponent(match[1]);
+    const auth = new Headers(init?.headers).get('authorization');
+    if (auth === null) return apiError(401, 'unauthorized', 'É preciso informar o código de gerenciamento deste link.');
+    const link = api.get(alias);
+    if (!link) return apiError(404, 'link_not_found', 'Link não encontrado ou expirado.');
+    if (auth !== `Bearer ${link.token}`) return apiError(403, 'forbidden', 'O código de gerenciamento não confere com este link.');
+    if (method === 'DELETE') {
+      api.delete(alias);
+      return new Response(null, { status: 204 });
+    }
+    return jsonResponse(link.view);
+  } finally {
+    inFlight -= 1;
+  }
+}
+
+function serve(link: StoredLink, clicks = 0): void {
+  api.set(link.alias, { token: link.manageToken, view: viewOf(link, clicks) });
+}
+
+function store(links: StoredLink[]): void {
+  window.localStorage.setItem(MY_LINKS_KEY, JSON.stringify(links));
+}
+
+function storedAliases(): string[] {
+  return (JSON.parse(window.localStorage.getItem(MY_LINKS_KEY) ?? '[]') as StoredLink[]).map((link) => link.alias);
+}
+
+function card(shortUrl: string): HTMLElement {
+  return screen.getByRole('article', { name: new RegExp(shortUrl.replace('http://', '').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')) });
+}
+
+beforeEach(() => {
+  api = new Map();
+  overrides = new Map();
+  inFlight = 0;
+  maxInFlight = 0;
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(fakeFetch);
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const older = stored('antigo', '2025-10-02T13:05:00.000Z');
+const newer = stored('promo', '2025-11-20T17:30:00.000Z');
+
+describe('MyLinksDashboard: the list', () => {
+  it('shows an empty state that sends people to the home form, and offers import', () => {
+    renderWithApp(<MyLinksDashboard />);
+    expect(screen.getByRole('heading', { name: 'Nenhum link por aqui ainda' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Criar meu primeiro link' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('button', { name: 'Importar lista' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Exportar' })).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('renders every stored link in stored order (newest first) with its data and clicks', async () => {
+    serve(newer, 3);
+    serve(older, 0);
+    store([newer, older]);
+    renderWithApp(<MyLinksDashboard />);
+
+    const articles = screen.getAllByRole('article');
+    expect(articles.map((article) => article.getAttribute('data-alias'))).toEqual(['promo', 'antigo']);
+    expect(screen.getByRole('heading', { name: /Seus links/ })).toHaveTextContent('Seus links(2)');
+
+    const promo = card(newer.shortUrl);
+    expect(within(promo).getByRole('link', { name: /localhost:3000\/promo/ })).toHaveAttribute('href', newer.shortUrl);
+    const original = within(promo).getByText(newer.url);
+    expect(original).toHaveAttribute('title', newer.url);
+    expect(original).toHaveClass('truncate');
+    expect(within(promo).getByText(/^Criado em 20 de nov\. de 2025/)).toBeInTheDocument();
+
+    expect(await within(promo).findByTestId('total-clicks')).toHaveTextContent('3');
+    expect(within(promo).getByText('cliques no total')).toBeInTheDocument();
+    expect(within(promo).getByRole('img', { name: 'Cliques nos últimos 30 dias: 3' })).toBeInTheDocument();
+    expect(within(promo).getByRole('img', { name: 'Cliques nos últimos 30 dias: 3' }).querySelectorAll('rect')).toHaveLength(30);
+    expect(await within(card(older.shortUrl)).findByTestId('total-clicks')).toHaveTextContent('0');
+
+    // The token goes in the Authorization header of a same-origin call, never in the URL.
+    const [path, init] = fetchMock.mock.calls.find(([input]) => String(input) === '/api/links/promo') ?? [];
+    expect(path).toBe('/api/links/promo');
+    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer token-promo');
+    expect(fetchMock.mock.calls.every(([input]) => !String(input).includes('token-'))).toBe(true);
+  });
+
+  it('asks about at most 4 links at a time', async () => {
+    const many = Array.from({ length: 12 }, (_, index) => stored(`link-${index}`, `2025-11-${String(index + 1).padStart(2, '0')}T10:00:00.000Z`));
+    for (const link of many) serve(link, 1);
+    store(many);
+    renderWithApp(<MyLinksDashboard />);
+    await waitFor(() => expect(screen.getAllByTestId('total-clicks')).toHaveLength(12));
+    expect(fetchMock).toHaveBeenCalledTimes(12);
+    expect(maxInFlight).toBeLessThanOrEqual(4);
+  });
+
+  it('shows a link deleted elsewhere (404) as "Removido", and clears it from the list', async () => {
+    serve(newer, 1);
+    store([newer, older]); // "antigo" is not on the server any more
+    const user = userEvent.setup();
+    renderWithApp(<MyLinksDashboard />);
+    const gone = card(older.shortUrl);
+    expect(await within(gone).findByText('Removido')).toBeInTheDocument();
+    expect(within(gone).getByText('Este link foi excluído e não funciona mais.')).toBeInTheDocument();
+    expect(within(gone).queryByRole('button', { name: 'Excluir link' })).not.toBeInTheDocument();
+    expect(within(gone).queryByRole('link')).not.toBeInTheDocument();
+
+    await user.click(within(gone).getByRole('button', { name: 'Tirar da lista' }));
+    expect(screen.queryByRole('article', { name: /antigo/ })).not.toBeInTheDocument();
+    expect(storedAliases()).toEqual(['promo']);
+    expect(within(toastRegion()).getByText('Retirado da lista')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /Seus links/ })).toHaveFocus();
+  });
+
+  it('shows a link whose token no longer matches (403) as "Sem acesso"', async () => {
+    api.set(newer.alias, { token: 'outro-dono', view: viewOf(newer, 9) });
+    store([newer]);
+    renderWithApp(<MyLinksDashboard />);
+    const promo = card(newer.shortUrl);
+    expect(await within(promo).findByText('Sem acesso')).toBeInTheDocument();
+    expect(within(promo).getByRole('button', { name: 'Tirar da lista' })).toBeInTheDocument();
+    expect(within(promo).queryByTestId('total-clicks')).not.toBeInTheDocument();
+  });
+
+  it('offers to try again when the API gives no verdict', async () => {
+    serve(newer, 2);
+    store([newer]);
+    overrides.set('GET /api/links/promo', () => apiError(503, 'unavailable', 'O serviço está temporariamente indisponível. Tente novamente em instantes.'));
+    const user = userEvent.setup();
+    renderWithApp(<MyLinksDashboard />);
+    const promo = card(newer.shortUrl);
+    expect(await within(promo).findByText('Não foi possível carregar os cliques.')).toBeInTheDocument();
+    overrides.clear();
+    await user.click(within(promo).getByRole('button', { name: 'Tentar de novo' }));
+    expect(await within(promo).findByTestId('total-clicks')).toHaveTextContent('2');
+  });
+
+  it('Atualizar asks again for fresh click counts', async () => {
+    serve(newer, 1);
+    store([newer]);
+    const user = userEvent.setup();
+    renderWithApp(<MyLinksDashboard />);
+    const promo = card(newer.shortUrl);
+    expect(await within(promo).findByTestId('total-clicks')).toHaveTextContent('1');
+    const refresh = screen.getByRole('button', { name: 'Atualizar' });
+    await waitFor(() => expect(refresh).toBeEnabled());
+    serve(newer, 7);
+    await user.click(refresh);
+    await waitFor(() => expect(within(promo).getByTestId('total-clicks')).toHaveTextContent('7'));
+    await waitFor(() => expect(refresh).toBeEnabled());
+  });
+
+  it('copies the short link', async () => {
+    serve(newer, 0);
+    store([newer]);
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    renderWithApp(<MyLinksDashboard />);
+    await user.click(within(card(newer.shortUrl)).getByRole('button', { name: 'Copiar link' }));
+    expect(writeText).toHaveBeenCalledWith(newer.shortUrl);
+    await waitFor(() => expect(within(toastRegion()).getByText('Copiado!')).toBeInTheDocument());
+  });
+});
+
+describe('MyLinksDashboard: deletion', () => {
+  async function openDelete(user: ReturnType<typeof userEvent.setup>, link: StoredLink): Promise<HTMLElement> {
+    await within(card(link.shortUrl)).findByTestId('total-clicks');
+    await user.click(within(card(link.shortUrl)).getByRole('button', { name: 'Excluir link' }));
+    return screen.findByRole('alertdialog', { name: 'Excluir este link?' });
+  }
+
+  it('asks for confirmation, saying it is permanent; cancel keeps the link and returns focus', async () => {
+    serve(newer, 1);
+    store([newer]);
+    const user = userEvent.setup();
+    renderWithApp(<MyLinksDashboard />);
+    const dialog = await openDelete(user, newer);
+    expect(dialog).toHaveTextContent('Esta ação é permanente e não pode ser desfeita.');
+    expect(dialog).toHaveTextContent('localhost:3000/promo');
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toHaveFocus();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    expect(storedAliases()).toEqual(['promo']);
+    await waitFor(() => expect(within(card(newer.shortUrl)).getByRole('button', { name: 'Excluir link' })).toHaveFocus());
+  });
+
+  it('deletes: busy state, DELETE with the token, then the link disappears with a toast', async () => {
+    serve(newer, 1);
+    serve(older, 0);
+    store([newer, older]);
+    let answer: () => void = () => {};
+    overrides.set('DELETE /api/links/promo', () => new Promise<Response>((resolve) => (answer = () => resolve(new Response(null, { status: 204 })))));
+    const user = userEvent.setup();
+    renderWithApp(<MyLinksDashboard />);
+    const dialog = await openDelete(user, newer);
+    await user.click(within(dialog).getByRole('button', { name: 'Excluir link' }));
+
+    const busy = await within(dialog).findByRole('button', { name: 'Excluindo...' });
+    expect(busy).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeDisabled();
+    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE');
+    expect(String(call?.[0])).toBe('/api/links/promo');
+    expect(new Headers(call?.[1]?.headers).get('authorization')).toBe('Bearer token-promo');
+    // Escape does not close the dialog mid-call.
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+
+    await act(async () => answer());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('article', { name: /promo/ })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(storedAliases()).toEqual(['antigo']);
+    expect(within(toastRegion()).getByText('Link excluído')).toBeInTheDocument();
+    expect(within(toastRegion()).getByText('localhost:3000/promo foi excluído para sempre.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: /Seus links/ })).toHaveFocus());
+  });
+
+  it('keeps the dialog open and says so when the deletion fails without a verdict', async () => {
+    serve(newer, 1);
+    store([newer]);
+    overrides.set('DELETE /api/links/promo', () => apiError(429, 'rate_limited', 'Muitas tentativas em pouco tempo. Aguarde um pouco e tente novamente.'));
+    const user = userEvent.setup();
+    renderWithApp(<MyLinksDashboard />);
+    const dialog = await openDelete(user, newer);
+    await user.click(within(dialog).getByRole('button', { name: 'Excluir link' }));
+    expect(await within(toastRegion()).findByText('Não foi possível excluir')).toBeInTheDocument();
+    expect(within(toastRegion()).getByText('Muitas tentativas em pouco tempo. Aguarde um pouco e tente novamente.')).toBeInTheDocument();
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Excluir link' })).toBeEnabled();
+    expect(storedAliases()).toEqual(['promo']);
+  });
+
+  it('takes a link already deleted elsewhere (404) off the list', async () => {
+    serve(newer, 1);
+    store([newer]);
+    const user = userEvent.setup();
+    renderWithApp(<MyLinksDashboard />);
+    const dialog = await openDelete(user, newer);
+    api.delete('promo');
+    await user.click(within(dialog).getByRole('button', { name: 'Excluir link' }));
+    expect(await within(toastRegion()).findByText('Link já excluído')).toBeInTheDocument();
+    expect(storedAliases()).toEqual([]);
+    expect(await screen.findByRole('heading', { name: 'Nenhum link por aqui ainda' })).toBeInTheDocument();
+  });
+
+  it('marks the link "Sem acesso" when the API refuses the token (403)', async () => {
+    serve(newer, 1);
+    store([newer]);
+    const user = userEvent.setup();
+    renderWithApp(<MyLinksDashboard />);
+    const dialog = await openDelete(user, newer);
+    api.set('promo', { token: 'outro-dono', view: viewOf(newer, 1) });
+    await user.click(within(dialog).getByRole('button', { name: 'Excluir link' }));
+    expect(await within(toastRegion()).findByText('Sem acesso a este link')).toBeInTheDocument();
+    expect(await within(card(newer.shortUrl)).findByText('Sem acesso')).toBeInTheDocument();
+    expect(storedAliases()).toEqual(['promo']);
+  });
+});
+
+describe('MyLinksDashboard: export and import', () => {
+  function importInput(): HTMLInputElement {
+    return screen.getByLabelText('Arquivo de links exportado (.json)');
+  }
+
+  function jsonFile(content: string, name = 'meus-links.json'): File {
+    return new File([content], name, { type: 'application/json' });
+  }
+
+  it('exports the list as meus-links-AAAA-MM-DD.json, tokens included, and warns to keep it safe', async () => {
+    serve(newer, 1);
+    serve(older, 0);
+    store([newer, older]);
+    // jsdom has no object URLs: catch the blob instead.
+    const saved: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        saved.push(blob);
+        return 'blob:teste';
+      },
+      revokeObjectURL: () => undefined,
+    });
+    onTestFinished(() => {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toMatch(/^meus-links-\d{4}-\d{2}-\d{2}\.json$/);
+    });
+    const user = userEvent.setup();
+    renderWithApp(<MyLinksDashboard />);
+    expect(screen.getByText(/guarde-o em lugar seguro/)).toBeInTheDocument();
+    await within(card(older.shortUrl)).findByTestId('total-clicks');
+    await user.click(screen.getByRole('button', { name: 'Exportar' }));
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(saved).toHaveLength(1);
+    const file = JSON.parse((await saved[0]?.text()) ?? '') as { format: string; version: number; links: StoredLink[] };
+    expect(file.format).toBe(LINKS_FILE_FORMAT);
+    expect(file.version).toBe(1);
+    expect(file.links).toEqual([newer, older]);
+    expect(within(toastRegion()).getByText('Arquivo exportado')).toBeInTheDocument();
+  });
+
+  it('refuses a file that is not JSON, or not a list of links, with a clear toast', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<MyLinksDashboard />);
+    await user.upload(importInput(), jsonFile('isto não é json'));
+    expect(await within(toastRegion()).findByText('O arquivo não é um JSON válido.')).toBeInTheDocument();
+    expect(within(toastRegion()).getByText('Não foi possível importar')).toBeInTheDocument();
+
+    await user.upload(importInput(), jsonFile(JSON.stringify({ nome: 'outra coisa', itens: [1, 2] })));
+    expect(await within(toastRegion()).findByText('Este arquivo não é uma lista de links exportada em Meus links.')).toBeInTheDocument();
+
+    await user.upload(importInput(), jsonFile(JSON.stringify([{ alias: 'x' }, 'texto', 42])));
+    expect(await within(toastRegion()).findByText('Este arquivo não é uma lista de links exportada em Meus links.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(storedAliases()).toEqual([]);
+  });
+
+  it('checks each token, keeps the valid ones merged newest first, and reports the counts', async () => {
+    const here = stored('daqui', '2025-11-10T12:00:00.000Z');
+    const imported = stored('importado', '2025-11-15T12:00:00.000Z');
+    const removed = stored('apagado', '2025-11-01T12:00:00.000Z');
+    const stolen = stored('alheio', '2025-11-02T12:00:00.000Z');
+    serve(here, 0);
+    serve(imported, 5);
+    api.set(stolen.alias, { token: 'dono-atual', view: viewOf(stolen, 0) });
+    store([here]);
+    const user = userEvent.setup();
+    renderWithApp(<MyLinksDashboard />);
+    await within(card(here.shortUrl)).findByTestId('total-clicks');
+
+    const file = {
+      format: LINKS_FILE_FORMAT,
+      version: 1,
+      exportedAt: '2025-11-20T00:00:00.000Z',
+      links: [imported, removed, stolen, here, { alias: 'sem-token', url: 'https://a.b' }],
+    };
+    await user.upload(importInput(), jsonFile(JSON.stringify(file)));
+
+    const toast = toastRegion();
+    expect(await within(toast).findByText('Links importados')).toBeInTheDocument();
+    expect(within(toast).getByText('2 válidos, 3 inválidos/removidos.')).toBeInTheDocument();
+    expect(storedAliases()).toEqual(['importado', 'daqui']);
+    // The verified view is shown at once, without asking again.
+    expect(within(card(imported.shortUrl)).getByTestId('total-clicks')).toHaveTextContent('5');
+    expect(fetchMock.mock.calls.filter(([input]) => String(input) === '/api/links/importado')).toHaveLength(1);
+  });
+
+  it('leaves out, and says so, the links the API could not check (no verdict)', async () => {
+    const fine = stored('certo', '2025-11-15T12:00:00.000Z');
+    const unknown = stored('incerto', '2025-11-14T12:00:00.000Z');
+    serve(fine, 0);
+    serve(unknown, 0);
+    overrides.set('GET /api/links/incerto', () => apiError(503, 'unavailable', 'Indisponível.'));
+    const user = userEvent.setup();
+    renderWithApp(<MyLinksDashboard />);
+    await user.upload(importInput(), jsonFile(JSON.stringify([fine, unknown])));
+    expect(
+      await within(toastRegion()).findByText('1 válido, 0 inválidos/removidos, 1 não verificado (tente importar de novo mais tarde).'),
+    ).toBeInTheDocument();
+    expect(storedAliases()).toEqual(['certo']);
+  });
+
+  it('says when nothing could be imported', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<MyLinksDashboard />);
+    await user.upload(importInput(), jsonFile(JSON.stringify([stored('sumiu', '2025-11-01T12:00:00.000Z')])));
+    expect(await within(toastRegion()).findByText('Nenhum link importado')).toBeInTheDocument();
+    expect(within(toastRegion()).getByText('0 válidos, 1 inválido/removido.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Nenhum link por aqui ainda' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,22 @@
+import { errorMessages, reportTexts } from '../../../shared/messages';
+
+/** Limits of the reason, as the server checks them (after collapsing whitespace). */
+export const REPORT_REASON_MIN = 10;
+export const REPORT_REASON_MAX = 1000;
+
+// The words of the 'Denunciar link' form.
+export const reportFormTexts = {
+  aliasLabel: 'Link encurtado',
+  aliasHint: 'Cole o link completo ou apenas o final dele (o alias).',
+  aliasRequired: 'Informe o link encurtado que você quer denunciar.',
+  reasonLabel: 'Motivo',
+  reasonPlaceholder: 'Conte o que há de errado: phishing, golpe, malware, conteúdo ilegal...',
+  reasonHint: `Entre ${REPORT_REASON_MIN} e ${REPORT_REASON_MAX} caracteres.`,
+  reasonInvalid: errorMessages.invalid_report,
+  submit: 'Enviar denúncia',
+  submitting: 'Enviando...',
+  successTitle: 'Denúncia enviada',
+  successFallback: reportTexts.received,
+  errorTitle: 'Erro ao enviar denúncia',
+  errorFallback: 'Não foi possível enviar a denúncia.',
+} as const;
