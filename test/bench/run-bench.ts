@@ -210,6 +210,8 @@ async function startServer(file: string, databaseUrl = `sqlite:${file}`): Promis
       METADATA_FETCH: 'false',
       // Scenario 5 measures creation itself, not the per-IP creation limit.
       RATE_LIMIT_DISABLED: 'true',
+      // BENCH_SERVER_ENV="LINK_CACHE_SIZE=20000 …" overrides server settings for experiments.
+      ...Object.fromEntries((process.env.BENCH_SERVER_ENV ?? '').split(' ').filter(Boolean).map((kv) => kv.split('=') as [string, string])),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -244,6 +246,9 @@ function peakRssMb(child: ChildProcess): number | null {
   try {
     const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
     const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+    if (process.env.BENCH_MEMORY_DETAIL === '1') {
+      log(`memory of ${child.pid}: ${['VmRSS', 'RssAnon', 'RssFile', 'RssShmem'].map((k) => `${k} ${Math.round(Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024)} MB`).join(', ')}`);
+    }
     return kb === undefined ? null : Math.round(Number(kb) / 1024);
   } catch {
     return null;
