@@ -157,6 +157,7 @@ describe('footer and titles', () => {
       '/faq': 'Perguntas frequentes | Encurta.br',
       '/contact': 'Contato | Encurta.br',
       '/privacy': 'Política de Privacidade | Encurta.br',
+      '/denunciar': 'Denunciar link | Encurta.br',
       '/dashboard': 'Meus links | Encurta.br',
     };
     for (const [route, title] of Object.entries(titles)) {

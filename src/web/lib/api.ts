@@ -1,5 +1,5 @@
 // The browser's only way to the server: same-origin JSON calls to /api.
-import type { ApiErrorBody, CreateLinkRequest, CreateLinkResponse, LinkOwnerView, StatsResponse } from '../../shared/api';
+import { type ApiErrorBody, type CreateLinkRequest, type CreateLinkResponse, EMPTY_STATS, type LinkOwnerView, type StatsResponse } from '../../shared/api';
 
 /** A failed call. `serverMessage` is the API's pt-BR message, absent when there was no usable answer. */
 export class ApiError extends Error {
@@ -88,14 +88,7 @@ const STAT_FIELDS = [
   'clicks_last_30_days',
 ] as const satisfies readonly (keyof StatsResponse)[];
 
-export const emptyStats: StatsResponse = {
-  links_today: 0,
-  clicks_today: 0,
-  links_last_7_days: 0,
-  clicks_last_7_days: 0,
-  links_last_30_days: 0,
-  clicks_last_30_days: 0,
-};
+export const emptyStats: Readonly<StatsResponse> = EMPTY_STATS;
 
 export async function fetchStats(signal?: AbortSignal): Promise<StatsResponse> {
   const response = await request('/api/stats', { headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) });
