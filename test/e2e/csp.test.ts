@@ -2,11 +2,11 @@
 // The Content-Security-Policy the server sends is one the app actually satisfies: every page,
 // the home form flow, the dashboard, the error view and the crawler preview load in real
 // Chromium without a single violation report.
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRAWLER_USER_AGENTS } from '../helpers/fixtures.js';
 import { DESKTOP, newContext } from './support/browser.js';
 import { type E2eEnv, startE2e } from './support/app.js';
+import { watchCspViolations as watchViolations } from './support/csp.js';
 
 let env: E2eEnv;
 beforeAll(async () => {
@@ -15,22 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await env.close();
 });
-
-/** Records CSP violations (the DOM event) and console errors that mention the policy. */
-async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
-  const consoleErrors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) consoleErrors.push(message.text());
-  });
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push(`${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
-  return async () => [...consoleErrors, ...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations))];
-}
 
 describe('Content-Security-Policy in real Chromium', () => {
   it('no violation on any page of the app', async () => {
