@@ -1,25 +1,11 @@
 import { Building2, CircleHelp, Mail } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/layout/page-header';
+import { SideCard } from '../components/side-card';
 import { Card } from '../components/ui/card';
 import { ContactForm } from '../features/contact/contact-form';
 import { useSiteConfig } from '../lib/site-config';
 import { usePageTitle } from '../lib/use-page-title';
-
-function SideCard({ icon: Icon, title, children }: { icon: typeof Mail; title: string; children: ReactNode }) {
-  return (
-    <Card className="flex gap-4 p-5">
-      <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-primary-soft text-primary-ink">
-        <Icon aria-hidden="true" className="size-5" />
-      </span>
-      <div className="min-w-0">
-        <h2 className="font-semibold text-slate-900">{title}</h2>
-        <div className="mt-1 text-sm text-slate-600">{children}</div>
-      </div>
-    </Card>
-  );
-}
 
 const inlineLink =
   'rounded font-semibold break-all text-primary-ink hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary';
