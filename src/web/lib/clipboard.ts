@@ -1,3 +1,5 @@
+import { useCallback, useEffect, useState } from 'react';
+
 /** Copies with the Clipboard API, falling back to selecting `field` (if given) and execCommand. */
 export async function copyText(text: string, field?: HTMLInputElement | null): Promise<boolean> {
   try {
@@ -13,4 +15,23 @@ export async function copyText(text: string, field?: HTMLInputElement | null): P
       return false;
     }
   }
+}
+
+/**
+ * Copying with a short-lived "copied" flag (the button shows a check for 2 s). `copy` resolves
+ * to whether it worked; the caller says so (toast).
+ */
+export function useCopyToClipboard(): { copied: boolean; copy: (text: string, field?: HTMLInputElement | null) => Promise<boolean> } {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const copy = useCallback(async (text: string, field?: HTMLInputElement | null) => {
+    const ok = await copyText(text, field);
+    if (ok) setCopied(true);
+    return ok;
+  }, []);
+  return { copied, copy };
 }

@@ -1,26 +1,19 @@
 import { ArrowRight, Check, Copy, ExternalLink } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { QrCodeButton } from '../../components/qr-code-button';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
-import { copyText } from '../../lib/clipboard';
+import { useCopyToClipboard } from '../../lib/clipboard';
 import { createLinkTexts as t } from './create-link-texts';
 
 export function ShortLinkResult({ shortUrl, alias }: { shortUrl: string; alias: string }) {
   const fieldId = useId();
   const fieldRef = useRef<HTMLInputElement>(null);
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const { copied, copy } = useCopyToClipboard();
 
   async function handleCopy() {
-    if (await copyText(shortUrl, fieldRef.current)) {
-      setCopied(true);
+    if (await copy(shortUrl, fieldRef.current)) {
       toast({ title: t.copiedTitle, description: t.copiedDescription, variant: 'success' });
     } else {
       fieldRef.current?.select();

@@ -1,10 +1,10 @@
 import { Ban, Check, Copy, ExternalLink, RotateCw, Trash2, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { QrCodeButton } from '../../components/qr-code-button';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { toast } from '../../components/ui/use-toast';
-import { copyText } from '../../lib/clipboard';
+import { useCopyToClipboard } from '../../lib/clipboard';
 import { formatDateTime, formatNumber, withoutScheme } from '../../lib/format';
 import type { StoredLink } from '../../lib/my-links';
 import { ClicksChart } from './clicks-chart';
@@ -24,16 +24,10 @@ export interface LinkCardProps {
 const actionClass = 'bg-slate-50 sm:size-9 sm:bg-transparent sm:px-0';
 
 function CopyButton({ text }: { text: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const { copied, copy } = useCopyToClipboard();
 
   async function handleCopy() {
-    if (await copyText(text)) {
-      setCopied(true);
+    if (await copy(text)) {
       toast({ title: t.copiedTitle, description: t.copiedDescription, variant: 'success' });
     } else {
       toast({ title: 'Erro', description: t.copyFailed, variant: 'destructive' });
