@@ -25,6 +25,7 @@ export function getPrivacySections(
         'Título, descrição e imagem públicos da página de destino, que nosso servidor consulta para montar a prévia do link em redes sociais e aplicativos de mensagem.',
         'A quantidade de cliques de cada link, somada por dia. Não guardamos o endereço IP, o navegador nem qualquer identificador de quem clica.',
         'No seu próprio navegador (armazenamento local), sua escolha sobre cookies e a lista dos links que você criou, com o código que permite gerenciá-los. Esses dados ficam no seu aparelho.',
+        'Para limitar abusos, o endereço IP de quem cria links, envia denúncias ou gerencia links é usado apenas em contadores temporários de limite de uso, que expiram em até 24 horas, sem ligação com os links criados. Os registros técnicos de erro guardam o endereço abreviado (sem a parte final), nunca o endereço completo.',
       ],
     },
     {
