@@ -1,17 +1,13 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '../testing/render';
 import { RedirectPage } from './redirect-page';
+import { stubFetch } from '../testing/fetch-stub';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 
 beforeEach(() => {
-  fetchMock.mockReset();
   fetchMock.mockReturnValue(new Promise<Response>(() => {}));
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('RedirectPage', () => {

@@ -14,7 +14,6 @@ const cspNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]
 if (cspNonce) setNonce(cspNonce);
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
 export interface DialogContentProps extends Omit<ComponentProps<typeof DialogPrimitive.Content>, 'title'> {

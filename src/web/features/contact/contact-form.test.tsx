@@ -3,16 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, toastRegion } from '../../testing/render';
 import { CONTACT_SEND_DELAY_MS, ContactForm } from './contact-form';
+import { stubFetch } from '../../testing/fetch-stub';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('ContactForm', () => {

@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CreateLinkResponse } from '../../../shared/api';
 import { MY_LINKS_KEY } from '../../lib/my-links';
 import { jsonResponse, renderWithApp, toastRegion } from '../../testing/render';
 import { CreateLinkForm } from './create-link-form';
+import { stubFetch } from '../../testing/fetch-stub';
 
 const created: CreateLinkResponse = {
   alias: 'promo',
@@ -14,15 +15,7 @@ const created: CreateLinkResponse = {
   manageToken: 'secret-token',
 };
 
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const fetchMock = stubFetch();
 
 function fields() {
   return {

@@ -1,17 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../testing/render';
 import { checkLink } from './link-check';
+import { stubFetch } from '../../testing/fetch-stub';
 
 const link = { alias: 'promo', shortUrl: 'http://localhost/promo', url: 'https://a.example/', createdAt: '2025-11-01T00:00:00Z', manageToken: 'segredo' };
 const view = { ...link, totalClicks: 2, daily: [] };
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 

@@ -6,6 +6,7 @@ import { MY_LINKS_KEY, type StoredLink } from '../../lib/my-links';
 import { jsonResponse, renderWithApp, toastRegion } from '../../testing/render';
 import { LINKS_FILE_FORMAT } from './links-file';
 import { MyLinksDashboard } from './my-links-dashboard';
+import { stubFetch } from '../../testing/fetch-stub';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -40,7 +41,7 @@ let api: Map<string, FakeLink>;
 let overrides: Map<string, () => Response | Promise<Response>>;
 let inFlight = 0;
 let maxInFlight = 0;
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 
 function apiError(status: number, code: string, message: string): Response {
   return jsonResponse({ error: { code, message } }, status);
@@ -94,12 +95,9 @@ beforeEach(() => {
   overrides = new Map();
   inFlight = 0;
   maxInFlight = 0;
-  fetchMock.mockReset();
   fetchMock.mockImplementation(fakeFetch);
-  vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

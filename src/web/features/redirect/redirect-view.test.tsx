@@ -1,18 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../testing/render';
 import { RedirectView } from './redirect-view';
+import { stubFetch } from '../../testing/fetch-stub';
 
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const fetchMock = stubFetch();
 
 async function expectErrorView() {
   expect(await screen.findByRole('heading', { name: 'Oops!' })).toBeInTheDocument();

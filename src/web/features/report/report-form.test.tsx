@@ -1,20 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorMessages, reportTexts } from '../../../shared/messages';
 import { jsonResponse, renderWithApp, toastRegion } from '../../testing/render';
 import { aliasForReport, reasonLength, ReportForm } from './report-form';
+import { stubFetch } from '../../testing/fetch-stub';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 const REASON = 'Página falsa de banco pedindo senha.';
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 function fields() {
   return {

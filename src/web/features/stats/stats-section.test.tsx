@@ -1,18 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StatsResponse } from '../../../shared/api';
 import { jsonResponse, renderWithApp, toastRegion } from '../../testing/render';
 import { StatsSection } from './stats-section';
+import { stubFetch } from '../../testing/fetch-stub';
 
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const fetchMock = stubFetch();
 
 const stats: StatsResponse = {
   links_today: 3,
