@@ -3,7 +3,7 @@
 export const ALIAS_MIN_LENGTH = 3;
 export const ALIAS_MAX_LENGTH = 64;
 export const RANDOM_ALIAS_LENGTH = 6;
-export const ALIAS_PATTERN = /^[a-z0-9_-]{3,64}$/;
+export const ALIAS_PATTERN = new RegExp(`^[a-z0-9_-]{${ALIAS_MIN_LENGTH},${ALIAS_MAX_LENGTH}}$`);
 
 /**
  * Words no one may take as an alias: every first path segment the site itself uses, and
