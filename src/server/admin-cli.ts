@@ -31,7 +31,7 @@ export interface AdminResult {
 export async function runAdmin(args: readonly string[], store: Store, options: { timeZone: string; clock?: () => number }): Promise<AdminResult> {
   const clock = options.clock ?? systemClock;
   const [command, ...rest] = args;
-  const links = createLinkRepository(store.db);
+  const links = createLinkRepository(store);
   const blocklist = createBlocklist(store.db, clock);
   const fail = (message: string): AdminResult => ({ code: 1, output: message });
 

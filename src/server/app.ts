@@ -26,6 +26,7 @@ import { createLinkService } from './links/link-service.js';
 import { registerManageRoutes } from './links/manage-routes.js';
 import { createMetadataRepository } from './metadata/metadata-repository.js';
 import { createMetadataService, type MetadataService } from './metadata/metadata-service.js';
+import { lazyChildLoggerFactory } from './ops/lazy-child-logger.js';
 import { loggerOptions } from './ops/log-options.js';
 import { createMetrics, type Metrics } from './ops/metrics.js';
 import { registerOpsRoutes } from './ops/ops-routes.js';
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: deps.logger ?? loggerOptions(config.logLevel),
     // Per-request log lines would cost more than the redirect itself; errors are logged.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyChildLoggerFactory,
     // A hop count trusts that many proxies in front of us (proxy-addr's semantics).
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -82,7 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // --- services -------------------------------------------------------------------------
   const calendar = createCalendar(config.statsTimeZone, clock);
-  const linkRepository = createLinkRepository(store.db);
+  const linkRepository = createLinkRepository(store);
   const counters = createCounterRepository(store.db);
   const linkCache = createLinkCache(config.linkCache);
   const blocklist = createBlocklist(store.db, clock, (alias) => linkCache.delete(alias));
@@ -108,9 +110,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   let pendingClicks = (): number => 0;
   const metrics = createMetrics(() => pendingClicks());
-  const resolver = createAliasResolver(linkRepository, linkCache, invalidation.cacheTrusted, {
-    hit: () => metrics.cacheHits.inc(),
-    miss: () => metrics.cacheMisses.inc(),
+  const metadataRepository = createMetadataRepository(store.db);
+  const resolver = createAliasResolver({
+    links: linkRepository,
+    findMetadata: metadataRepository.findMetadata,
+    cache: linkCache,
+    cacheTrusted: invalidation.cacheTrusted,
+    observer: { hit: () => metrics.cacheHits.inc(), miss: () => metrics.cacheMisses.inc() },
   });
   const clicks = createClickRecorder({
     writer: store.sqlite === undefined ? createInProcessClickWriter(counters) : createWorkerClickWriter(store.sqlite),
@@ -136,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Target pages' title/description/image for link previews, fetched in the background.
   const metadata = createMetadataService({
     options: config.metadata,
-    repository: createMetadataRepository(store.db),
+    repository: metadataRepository,
     clock,
     log: server.log,
     onUpdated: (alias) => void forgetEverywhere(alias),
@@ -233,7 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     headers,
     metadata,
     isBlockedHost: blocklist.isBlocked,
-    countOutcome: (outcome) => outcomes[outcome].inc(),
+    outcomes,
     onStoreError: (error) => {
       metrics.databaseErrors.inc();
       if (!isStoreUnavailable(error)) server.log.error({ err: error }, 'alias lookup failed');

@@ -35,7 +35,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 interface ScenarioRow {
   scenario: string;
-  result: LoadResult;
+  result: Measured;
   ratio: number | null;
   peakRssMb: number | null;
   /** The server's V8 heap in use and its memory outside the heap at the end of the scenario. */
@@ -78,7 +78,7 @@ async function main(): Promise<void> {
   // The ceiling, measured just before the first scenario.
   const ceilingPort = await freePort();
   const ceiling = await startCeiling(ceilingPort);
-  const ceilingResult = await measure(`http://127.0.0.1:${ceilingPort}`, aliasSpec(100_000, BROWSER_UA));
+  const ceilingResult = await measure(`http://127.0.0.1:${ceilingPort}`, aliasSpec(100_000, BROWSER_UA), ceiling.pid);
   ceiling.kill('SIGTERM');
   rows.push({ scenario: 'ceiling: bare node:http fixed 302', result: ceilingResult, ratio: 1, peakRssMb: null });
 
@@ -131,17 +131,58 @@ async function main(): Promise<void> {
   }
 }
 
-async function measure(url: string, spec: Spec): Promise<LoadResult> {
+/** A load result, with the server's CPU time per request when its process is known. */
+interface Measured extends LoadResult {
+  cpu?: ServerCpu;
+}
+
+async function measure(url: string, spec: Spec, pid?: number): Promise<Measured> {
+  let before: CpuTicks | undefined;
+  let result: LoadResult;
   if (LOADER === 'wrk') {
     const options = { url, connections: CONNECTIONS, path: spec.wrk, ...(spec.headers?.['user-agent'] ? { userAgent: spec.headers['user-agent'] } : {}) };
     await runWrk({ ...options, seconds: 2 }); // warm-up: JIT, caches, connections
-    return runWrk({ ...options, seconds: MEASURE_SECONDS });
+    before = cpuTicks(pid);
+    result = await runWrk({ ...options, seconds: MEASURE_SECONDS });
+  } else {
+    // Warm-up, then a run sized to last about MEASURE_SECONDS (a fixed count: every response is received).
+    const base = { url, connections: CONNECTIONS, next: spec.next, ...(spec.headers ? { headers: spec.headers } : {}), ...(spec.method ? { method: spec.method } : {}) };
+    const warm = await runLoad({ ...base, amount: WARMUP_REQUESTS, timeoutMs: 30_000 });
+    const amount = Math.max(10_000, Math.round(warm.rps * MEASURE_SECONDS));
+    before = cpuTicks(pid);
+    result = await runLoad({ ...base, amount, timeoutMs: (MEASURE_SECONDS + 20) * 1000 });
   }
-  // Warm-up, then a run sized to last about MEASURE_SECONDS (a fixed count: every response is received).
-  const base = { url, connections: CONNECTIONS, next: spec.next, ...(spec.headers ? { headers: spec.headers } : {}), ...(spec.method ? { method: spec.method } : {}) };
-  const warm = await runLoad({ ...base, amount: WARMUP_REQUESTS, timeoutMs: 30_000 });
-  const amount = Math.max(10_000, Math.round(warm.rps * MEASURE_SECONDS));
-  return runLoad({ ...base, amount, timeoutMs: (MEASURE_SECONDS + 20) * 1000 });
+  const after = cpuTicks(pid);
+  if (before === undefined || after === undefined || result.requests === 0) return result;
+  const perRequest = (ticks: number) => Math.round((ticks * 1e6) / CLOCK_TICKS_PER_SECOND / result.requests * 10) / 10;
+  return { ...result, cpu: { mainUs: perRequest(after.main - before.main), otherThreadsUs: perRequest(after.all - after.main - (before.all - before.main)) } };
+}
+
+/** The server's CPU time per request during the measured run, in µs: its main thread, and every other thread (click writer, GC, libuv). */
+interface ServerCpu {
+  mainUs: number;
+  otherThreadsUs: number;
+}
+interface CpuTicks {
+  main: number;
+  all: number;
+}
+// Linux reports per-process CPU time in clock ticks of 1/100 s (USER_HZ).
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** user + system CPU ticks of a process and of its main thread, from /proc (Linux only). */
+function cpuTicks(pid: number | undefined): CpuTicks | undefined {
+  if (pid === undefined) return undefined;
+  const ticksOf = (statFile: string): number => {
+    // Fields after the command name (which may contain spaces): utime and stime are 12th and 13th.
+    const fields = fs.readFileSync(statFile, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  try {
+    return { main: ticksOf(`/proc/${pid}/task/${pid}/stat`), all: ticksOf(`/proc/${pid}/stat`) };
+  } catch {
+    return undefined;
+  }
 }
 
 function aliasSpec(links: number, userAgent: string): Spec {
@@ -149,7 +190,7 @@ function aliasSpec(links: number, userAgent: string): Spec {
 }
 
 async function scenario(name: string, server: RunningServer, ceiling: LoadResult, spec: Spec): Promise<ScenarioRow> {
-  const result = await measure(server.url, spec);
+  const result = await measure(server.url, spec, server.child.pid);
   log(`${name}: ${Math.round(result.rps)} req/s`);
   const memory = await serverMemory(server);
   return { scenario: name, result, ratio: result.rps / ceiling.rps, peakRssMb: peakRssMb(server.child), ...memory };
@@ -260,8 +301,8 @@ function report(rows: ScenarioRow[], ceiling: LoadResult): void {
   const lines = [
     `machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}; load: ${LOADER === 'wrk' ? 'wrk (1 thread)' : 'autocannon'}, ${CONNECTIONS} connections, ${MEASURE_SECONDS} s per scenario after a warm-up, same machine; latency in ms${LOADER === 'wrk' ? '' : ' (integer resolution)'}; clicks compared with the 302s the server counted`,
     '',
-    '| scenario | req/s | p50 ms | p99 ms | errors | ratio to ceiling | server peak RSS MB | heap / external MB | clicks stored / 302s served |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | req/s | p50 ms | p99 ms | errors | ratio to ceiling | server CPU µs/req: main / other threads | server peak RSS MB | heap / external MB | clicks stored / 302s served |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map((r) =>
       [
         r.scenario,
@@ -270,6 +311,7 @@ function report(rows: ScenarioRow[], ceiling: LoadResult): void {
         r.result.p99,
         r.result.errors,
         r.ratio === null ? '' : `${(r.ratio * 100).toFixed(1)}%`,
+        r.result.cpu === undefined ? '' : `${r.result.cpu.mainUs} / ${r.result.cpu.otherThreadsUs}`,
         r.peakRssMb ?? '',
         r.heapMb === undefined ? '' : `${r.heapMb} / ${r.externalMb ?? 0}`,
         r.clicksCounted === undefined ? '' : `${r.clicksCounted} / ${r.redirectsServed}`,

@@ -27,11 +27,11 @@ describe(`store on ${testDialect}`, () => {
   it('migrations are idempotent: running them again changes nothing', async () => {
     await migrateToLatest(server.store.db, server.store.dialect);
     const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(server.store.db);
-    expect(applied.rows.map((r) => r.name)).toEqual(['0001-initial', '0002-abuse-controls']);
+    expect(applied.rows.map((r) => r.name)).toEqual(['0001-initial', '0002-abuse-controls', '0003-sqlite-hot-path']);
   });
 
   it('reports a duplicate alias as a unique violation', async () => {
-    const links = createLinkRepository(server.store.db);
+    const links = createLinkRepository(server.store);
     const link = { alias: 'unico', url: 'https://example.com/', createdAt: new Date().toISOString(), manageTokenHash: 'a'.repeat(64), day: '2026-01-01' };
     await links.insertLink(link);
     const error = await links.insertLink(link).then(
@@ -45,7 +45,7 @@ describe(`store on ${testDialect}`, () => {
   });
 
   it('adds clicks in large batches, skipping links deleted meanwhile but counting them site-wide', async () => {
-    const links = createLinkRepository(server.store.db);
+    const links = createLinkRepository(server.store);
     const counters = createCounterRepository(server.store.db);
     const ids: number[] = [];
     for (let i = 0; i < 30; i++) {

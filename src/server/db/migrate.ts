@@ -4,12 +4,14 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import type { Dialect } from './dialect.js';
 import { initial } from './migrations/0001-initial.js';
 import { abuseControls } from './migrations/0002-abuse-controls.js';
+import { sqliteHotPath } from './migrations/0003-sqlite-hot-path.js';
 import type { Database } from './schema.js';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-initial': initial(dialect),
     '0002-abuse-controls': abuseControls(dialect),
+    '0003-sqlite-hot-path': sqliteHotPath(dialect),
   };
 }
 

@@ -2,43 +2,63 @@
 // the cache or the store.
 import { isValidAliasFormat, normalizeAlias } from '../../shared/alias-rules.js';
 import type { LinkRepository, RedirectTarget } from '../links/link-repository.js';
+import type { StoredMetadata } from '../metadata/metadata-repository.js';
 import type { LinkCache } from './link-cache.js';
 
 /** A redirect target with its host, worked out once when it enters the cache. */
 export interface ResolvedLink extends RedirectTarget {
   host: string;
+  /** Title, description and image for previews: read the first time a crawler asks. */
+  metadata?: StoredMetadata;
 }
+
+/** What resolveCached answers when the cache cannot tell (the store must be asked). */
+export const NOT_CACHED: unique symbol = Symbol('not cached');
 
 export interface AliasResolver {
   resolve(rawAlias: string): Promise<ResolvedLink | undefined>;
+  /** The answer without waiting, when the cache (or the alias's format) already gives it. */
+  resolveCached(rawAlias: string): ResolvedLink | undefined | typeof NOT_CACHED;
+  /** The link's stored metadata; kept with the cached link, so crawlers cost one read. */
+  metadataOf(link: ResolvedLink, alias: string): Promise<StoredMetadata>;
   /** Forget an alias (after deletion or a metadata update) so the next request reads the store. */
   forget(alias: string): void;
 }
 
-/**
- * `cacheTrusted` says whether cached entries may be used right now (false while this
- * instance could be missing other instances' invalidations).
- */
 export interface CacheObserver {
   hit(): void;
   miss(): void;
 }
 
-export function createAliasResolver(
-  links: LinkRepository,
-  cache: LinkCache,
-  cacheTrusted: () => boolean = () => true,
-  observer?: CacheObserver,
-): AliasResolver {
+export interface AliasResolverOptions {
+  links: Pick<LinkRepository, 'findRedirectTarget'>;
+  findMetadata: (alias: string) => Promise<StoredMetadata | undefined>;
+  cache: LinkCache;
+  /** Whether cached entries may be used right now (false while this instance could be missing other instances' invalidations). */
+  cacheTrusted?: () => boolean;
+  observer?: CacheObserver;
+}
+
+const NO_METADATA: StoredMetadata = { title: null, description: null, image: null, metadataFetchedAt: null };
+
+export function createAliasResolver(options: AliasResolverOptions): AliasResolver {
+  const { links, cache, observer } = options;
+  const cacheTrusted = options.cacheTrusted ?? (() => true);
+  function resolveCached(rawAlias: string): ResolvedLink | undefined | typeof NOT_CACHED {
+    const alias = normalizeAlias(rawAlias);
+    if (!isValidAliasFormat(alias)) return undefined;
+    const cached = cacheTrusted() ? cache.get(alias) : undefined;
+    if (cached === undefined) return NOT_CACHED;
+    observer?.hit();
+    return cached ?? undefined;
+  }
+
   return {
+    resolveCached,
     async resolve(rawAlias) {
+      const known = resolveCached(rawAlias);
+      if (known !== NOT_CACHED) return known;
       const alias = normalizeAlias(rawAlias);
-      if (!isValidAliasFormat(alias)) return undefined;
-      const cached = cacheTrusted() ? cache.get(alias) : undefined;
-      if (cached !== undefined) {
-        observer?.hit();
-        return cached ?? undefined;
-      }
       observer?.miss();
       let row;
       try {
@@ -50,9 +70,16 @@ export function createAliasResolver(
         if (known !== undefined) return known;
         throw error;
       }
-      const target = row === undefined ? undefined : { ...row, host: hostOf(row.url) };
+      const target = row === undefined ? undefined : { id: row.id, url: row.url, disabledAt: row.disabledAt, host: hostOf(row.url) };
       cache.set(alias, target);
       return target;
+    },
+    async metadataOf(link, alias) {
+      if (link.metadata !== undefined) return link.metadata;
+      // Deleted meanwhile: the preview still renders, from the URL alone.
+      const metadata = (await options.findMetadata(normalizeAlias(alias))) ?? NO_METADATA;
+      link.metadata = metadata;
+      return metadata;
     },
     forget(alias) {
       cache.delete(normalizeAlias(alias));

@@ -1,13 +1,13 @@
 // The hot path: GET /:alias. Guard clauses decide; each outcome is built in one place.
 // Humans get a 302 at once (the click is buffered, never awaited); link-preview crawlers
 // get the preview page; unknown aliases get the 404 page.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { redirectTexts } from '../../shared/messages.js';
 import type { MetadataService } from '../metadata/metadata-service.js';
 import type { SecurityHeaders } from '../web/security-headers.js';
 import { renderStatusPage } from '../web/status-page.js';
 import type { ClickRecorder } from './click-recorder.js';
-import type { AliasResolver } from './alias-resolver.js';
+import { type AliasResolver, NOT_CACHED, type ResolvedLink } from './alias-resolver.js';
 import { PREVIEW_STYLE, renderPreviewPage } from './preview-page.js';
 
 export interface RedirectRouteDeps {
@@ -23,7 +23,8 @@ export interface RedirectRouteDeps {
   /** Called when the store could not be asked (the visitor gets a 503 page). */
   onStoreError: (error: unknown) => void;
   headers: SecurityHeaders;
-  countOutcome: (outcome: 'redirect' | 'preview' | 'not_found' | 'blocked' | 'unavailable') => void;
+  /** One counter per outcome, read by name (a lookup by a variable key showed in the profile). */
+  outcomes: Record<'redirect' | 'preview' | 'not_found' | 'blocked' | 'unavailable', { inc(): void }>;
 }
 
 const NO_STORE = 'private, no-store';
@@ -37,47 +38,66 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
   const unavailablePage = page(redirectTexts.unavailableTitle, redirectTexts.unavailableText);
   const previewHeaders = deps.headers.preview(PREVIEW_STYLE);
 
-  app.get<{ Params: { alias: string } }>('/:alias', async (request, reply) => {
+  const unavailable = (reply: FastifyReply, error: unknown) => {
+    // Store unreachable and the alias not cached: say so, and let the visitor retry.
+    deps.onStoreError(error);
+    deps.outcomes.unavailable.inc();
+    return sendPage(reply.header('retry-after', '5'), 503, deps.headers.plain, unavailablePage);
+  };
+
+  // Not an async function: a cached alias (nearly every request) is answered without creating
+  // a promise; only a cache miss waits for the store, and only crawlers wait for metadata.
+  app.get<{ Params: { alias: string } }>('/:alias', (request, reply) => {
     const alias = request.params.alias;
-    let target;
-    try {
-      target = await deps.resolver.resolve(alias);
-    } catch (error) {
-      // Store unreachable and the alias not cached: say so, and let the visitor retry.
-      deps.onStoreError(error);
-      deps.countOutcome('unavailable');
-      return sendPage(reply.header('retry-after', '5'), 503, deps.headers.plain, unavailablePage);
-    }
+    const cached = deps.resolver.resolveCached(alias);
+    if (cached !== NOT_CACHED) return answer(request, reply, alias, cached);
+    return deps.resolver.resolve(alias).then(
+      (target) => answer(request, reply, alias, target),
+      (error: unknown) => unavailable(reply, error),
+    );
+  });
+
+  function answer(request: FastifyRequest, reply: FastifyReply, alias: string, target: ResolvedLink | undefined): FastifyReply | Promise<FastifyReply> {
     if (target === undefined) {
-      deps.countOutcome('not_found');
+      deps.outcomes.not_found.inc();
       const notFound = deps.renderNotFound();
       return sendPage(reply, 404, notFound.headers, notFound.html);
     }
     if (target.disabledAt !== null || deps.isBlockedHost(target.host)) {
-      deps.countOutcome('blocked');
+      deps.outcomes.blocked.inc();
       return sendPage(reply, 410, deps.headers.plain, blockedPage);
     }
 
-    if (deps.isCrawler(request.headers['user-agent'])) {
-      const canonicalAlias = alias.toLowerCase();
-      // This crawler gets what is stored now; a refresh (never awaited) serves the next one.
-      if (deps.metadata.isStale(target)) deps.metadata.refreshInBackground({ alias: canonicalAlias, url: target.url });
-      const preview = renderPreviewPage({
-        siteName: deps.siteName,
-        shortUrl: `${deps.publicUrl}/${canonicalAlias}`,
-        targetUrl: target.url,
-        title: target.title,
-        description: target.description,
-        image: target.image,
-        defaultImage: `${deps.publicUrl}/og-image.png`,
-      });
-      deps.countOutcome('preview');
-      return sendPage(reply, 200, previewHeaders, preview);
-    }
+    if (deps.isCrawler(request.headers['user-agent'])) return preview(reply, alias, target);
 
     // HEAD is what link checkers send; only a real visit counts as a click.
     if (request.method === 'GET') deps.clicks.record(target.id);
-    deps.countOutcome('redirect');
+    deps.outcomes.redirect.inc();
     return reply.code(302).header('location', target.url).header('cache-control', NO_STORE).send();
-  });
+  }
+
+  async function preview(reply: FastifyReply, alias: string, target: ResolvedLink): Promise<FastifyReply> {
+    const canonicalAlias = alias.toLowerCase();
+    let stored;
+    try {
+      stored = await deps.resolver.metadataOf(target, canonicalAlias);
+    } catch (error) {
+      // The store went away after the link was cached: a preview from the URL alone.
+      deps.onStoreError(error);
+      stored = { title: null, description: null, image: null, metadataFetchedAt: null };
+    }
+    // This crawler gets what is stored now; a refresh (never awaited) serves the next one.
+    if (deps.metadata.isStale(stored)) deps.metadata.refreshInBackground({ alias: canonicalAlias, url: target.url });
+    const preview = renderPreviewPage({
+      siteName: deps.siteName,
+      shortUrl: `${deps.publicUrl}/${canonicalAlias}`,
+      targetUrl: target.url,
+      title: stored.title,
+      description: stored.description,
+      image: stored.image,
+      defaultImage: `${deps.publicUrl}/og-image.png`,
+    });
+    deps.outcomes.preview.inc();
+    return sendPage(reply, 200, previewHeaders, preview);
+  }
 }

@@ -1,22 +1,21 @@
 // Worker thread that writes click batches to the SQLite file with a connection of its own
-// (see click-writer.ts for why). It runs the same repository code as everything else.
+// (see click-writer.ts for why).
 import { parentPort, workerData } from 'node:worker_threads';
-import { openStore } from '../db/database.js';
-import { createCounterRepository, type LinkDayClicks } from './counter-repository.js';
+import { type PackedClicks, openSqliteClickSink } from './sqlite-click-sink.js';
 
 const { sqlite } = workerData as { sqlite: { file: string; busyTimeoutMs: number } };
-const store = openStore({ kind: 'sqlite', ...sqlite });
-const counters = createCounterRepository(store.db);
+const sink = openSqliteClickSink(sqlite.file, sqlite.busyTimeoutMs);
 
-parentPort?.on('message', (message: { id: number; rows: LinkDayClicks[] }) => {
-  counters.addClicks(message.rows).then(
-    () => parentPort?.postMessage({ id: message.id, ok: true }),
-    (error: unknown) =>
-      parentPort?.postMessage({
-        id: message.id,
-        ok: false,
-        message: error instanceof Error ? error.message : String(error),
-        code: (error as { code?: string } | null)?.code,
-      }),
-  );
+parentPort?.on('message', (message: { id: number; batch: PackedClicks }) => {
+  try {
+    sink.write(message.batch);
+    parentPort?.postMessage({ id: message.id, ok: true });
+  } catch (error) {
+    parentPort?.postMessage({
+      id: message.id,
+      ok: false,
+      message: error instanceof Error ? error.message : String(error),
+      code: (error as { code?: string } | null)?.code,
+    });
+  }
 });

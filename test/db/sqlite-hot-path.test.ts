@@ -1,0 +1,121 @@
+// SQLite's own code on the redirect's hot path (issue 7): the click writer thread's SQL must
+// count exactly like the dialect-free repository, and the redirect lookup must read the
+// covering index, and never an uncommitted link.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../../src/server/db/database.js';
+import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { createLinkRepository } from '../../src/server/links/link-repository.js';
+import { createCounterRepository, type LinkDayClicks } from '../../src/server/stats/counter-repository.js';
+import { openSqliteClickSink, packClicks } from '../../src/server/stats/sqlite-click-sink.js';
+import { testDialect } from '../helpers/test-server.js';
+
+describe.runIf(testDialect === 'sqlite')('SQLite hot path', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shortener-hot-path-'));
+  const stores: Store[] = [];
+  const newStore = async (name: string): Promise<Store & { file: string }> => {
+    const file = path.join(dir, `${name}.db`);
+    const store = openStore({ kind: 'sqlite', file, busyTimeoutMs: 2000 });
+    stores.push(store);
+    await migrateToLatest(store.db, store.dialect);
+    return { ...store, file };
+  };
+  afterAll(async () => {
+    for (const store of stores) await store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** 40 links on two days, one of them deleted after its clicks were buffered, duplicates included. */
+  async function seed(store: Store): Promise<{ rows: LinkDayClicks[]; kept: number[]; deleted: number }> {
+    const links = createLinkRepository(store);
+    const ids: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      ids.push(await links.insertLink({ alias: `quente-${i}`, url: `https://example.com/${i}`, createdAt: new Date().toISOString(), manageTokenHash: 'c'.repeat(64), day: '2026-03-01' }));
+    }
+    const deleted = ids[7] as number;
+    await links.deleteById(deleted);
+    const rows: LinkDayClicks[] = [];
+    for (const [i, id] of ids.entries()) {
+      rows.push({ linkId: id, day: '2026-03-01', clicks: 1 + (i % 3) });
+      if (i % 4 === 0) rows.push({ linkId: id, day: '2026-03-02', clicks: 2 });
+    }
+    rows.push({ linkId: ids[0] as number, day: '2026-03-01', clicks: 10 });
+    return { rows: rows.reverse(), kept: ids.filter((id) => id !== deleted), deleted };
+  }
+
+  const contents = async (store: Store) => ({
+    perLink: (await sql<{ link_id: number; day: string; clicks: number }>`select link_id, day, clicks from link_clicks_daily order by link_id, day`.execute(store.db)).rows,
+    perDay: (await sql<{ day: string; clicks: number }>`select day, clicks from daily_totals where clicks > 0 order by day`.execute(store.db)).rows,
+  });
+
+  it('the writer thread’s SQL stores what the repository stores, twice over', async () => {
+    const viaRepository = await newStore('repository');
+    const viaSink = await newStore('sink');
+    const a = await seed(viaRepository);
+    const b = await seed(viaSink);
+    expect(b.rows).toEqual(a.rows);
+
+    const counters = createCounterRepository(viaRepository.db);
+    await counters.addClicks(a.rows);
+    await counters.addClicks(a.rows);
+    const sink = openSqliteClickSink(viaSink.file, 2000);
+    try {
+      sink.write(packClicks(b.rows));
+      sink.write(packClicks(b.rows));
+    } finally {
+      sink.close();
+    }
+
+    const expected = await contents(viaRepository);
+    expect(await contents(viaSink)).toEqual(expected);
+    // And what that is: no row for the deleted link, whose clicks still count site-wide.
+    expect(expected.perLink.some((row) => row.link_id === a.deleted)).toBe(false);
+    const all = 2 * a.rows.reduce((sum, row) => sum + row.clicks, 0);
+    expect(expected.perDay.reduce((sum, row) => sum + row.clicks, 0)).toBe(all);
+    expect(expected.perLink.find((row) => row.link_id === a.kept[0] && row.day === '2026-03-01')?.clicks).toBe(2 * (1 + 10));
+  });
+
+  it('packs clicks of several days into typed arrays without losing any', () => {
+    const rows = [
+      { linkId: 9_007_199_254_740_991, day: '2026-03-01', clicks: 3 },
+      { linkId: 2, day: '2026-03-02', clicks: 1 },
+      { linkId: 3, day: '2026-03-01', clicks: 70_000 },
+    ];
+    const packed = packClicks(rows);
+    const unpacked = [...packed.linkIds].map((linkId, i) => ({ linkId, day: packed.days[packed.dayIndex[i] ?? -1], clicks: packed.clicks[i] }));
+    expect(unpacked).toEqual(rows);
+    expect(packed.days).toEqual(['2026-03-01', '2026-03-02']);
+  });
+
+  it('looks up redirects through the covering index', async () => {
+    const store = await newStore('plan');
+    const plan = await sql<{ detail: string }>`explain query plan select id, url, disabled_at from links indexed by links_redirect_lookup where alias = ${'x'}`.execute(store.db);
+    expect(plan.rows.map((row) => row.detail).join(' ')).toMatch(/COVERING INDEX links_redirect_lookup/);
+    const links = createLinkRepository(store);
+    const id = await links.insertLink({ alias: 'coberto', url: 'https://example.com/coberto', createdAt: new Date().toISOString(), manageTokenHash: 'd'.repeat(64), day: '2026-03-01' });
+    expect(await links.findRedirectTarget('coberto')).toEqual({ id, url: 'https://example.com/coberto', disabledAt: null });
+    await links.setDisabled('coberto', '2026-03-02T00:00:00.000Z');
+    expect((await links.findRedirectTarget('coberto'))?.disabledAt).toBe('2026-03-02T00:00:00.000Z');
+  });
+
+  it('never answers a redirect from a link whose transaction is still open', async () => {
+    const store = await newStore('uncommitted');
+    const links = createLinkRepository(store);
+    let lookup: Promise<unknown> | undefined;
+    const rolledBack = await store.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`insert into links (alias, url, created_at, manage_token_hash) values ('fantasma', 'https://example.com/f', '2026-03-01T00:00:00.000Z', ${'e'.repeat(64)})`.execute(trx);
+        // Asked while the insert is not committed: the answer must wait for the outcome.
+        lookup = links.findRedirectTarget('fantasma');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error('roll back');
+      })
+      .catch((error: unknown) => error);
+    expect(rolledBack).toBeInstanceOf(Error);
+    expect(await lookup).toBeUndefined();
+  });
+});
