@@ -30,7 +30,7 @@ import { lazyChildLoggerFactory } from './ops/lazy-child-logger.js';
 import { loggerOptions } from './ops/log-options.js';
 import { createMetrics, type Metrics } from './ops/metrics.js';
 import { registerOpsRoutes } from './ops/ops-routes.js';
-import { createAliasResolver } from './redirect/alias-resolver.js';
+import { createAliasResolver, hostOfLink } from './redirect/alias-resolver.js';
 import { createLocalInvalidation, createPostgresInvalidation } from './redirect/cache-invalidation.js';
 import { type ClickRecorder, createClickRecorder } from './redirect/click-recorder.js';
 import { createCrawlerDetector } from './redirect/crawler.js';
@@ -238,7 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     renderNotFound,
     headers,
     metadata,
-    isBlockedHost: blocklist.isBlocked,
+    isBlockedLink: (link) => !blocklist.isEmpty() && blocklist.isBlocked(hostOfLink(link)),
     outcomes,
     onStoreError: (error) => {
       metrics.databaseErrors.inc();

@@ -30,7 +30,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TRUST_PROXY: z.string().default('false'),
   CLICK_FLUSH_INTERVAL_MS: positiveInt(1000),
-  CLICK_FLUSH_MAX_PENDING: positiveInt(10_000),
+  CLICK_FLUSH_MAX_PENDING: positiveInt(50_000),
   LINK_CACHE_SIZE: positiveInt(100_000),
   LINK_CACHE_TTL_MS: positiveInt(60_000),
   LINK_CACHE_MISS_TTL_MS: positiveInt(2_000),

@@ -237,8 +237,9 @@ export interface RunningServer {
 
 async function startServer(file: string, databaseUrl = `sqlite:${file}`): Promise<RunningServer> {
   const port = await freePort();
-  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=bench-results/profiles" profiles the server.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // The server runs with the Node flags `npm start` gives it (package.json), plus
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=bench-results/profiles" to profile it.
+  const nodeArgs = [...startFlags(), ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist/server/main.js')], {
     cwd: root,
     env: {
@@ -267,6 +268,12 @@ async function startServer(file: string, databaseUrl = `sqlite:${file}`): Promis
     await sleep(50);
   }
   throw new Error('server did not start');
+}
+
+/** The Node flags of package.json's start script (`node --flag … scripts/start.mjs`). */
+function startFlags(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  return pkg.scripts.start.split(' ').filter((word) => word.startsWith('--'));
 }
 
 async function stopServer(server: RunningServer): Promise<void> {

@@ -15,6 +15,8 @@ export interface BlockedDomain {
 export interface Blocklist {
   /** True when the host or one of its parent domains is blocked. */
   isBlocked(hostname: string): boolean;
+  /** No domain is blocked: callers can skip working out a host name. */
+  isEmpty(): boolean;
   refresh(): Promise<void>;
   block(domain: string, reason: string | null): Promise<void>;
   unblock(domain: string): Promise<boolean>;
@@ -56,6 +58,7 @@ export function createBlocklist(db: Kysely<Database>, clock: Clock, onDisabled: 
   }
 
   return {
+    isEmpty: () => domains.size === 0,
     isBlocked(hostname) {
       if (domains.size === 0) return false;
       let host = hostname.toLowerCase().replace(/\.$/, '');

@@ -20,6 +20,14 @@ export interface RedirectTarget {
   disabledAt: string | Date | null;
 }
 
+/** A redirect target with what link previews show: read in one query when a crawler asks first. */
+export interface PreviewTarget extends RedirectTarget {
+  title: string | null;
+  description: string | null;
+  image: string | null;
+  metadataFetchedAt: string | null;
+}
+
 export interface StoredLink {
   id: number;
   alias: string;
@@ -35,6 +43,18 @@ export function createLinkRepository(store: Pick<Store, 'db' | 'dialect' | 'read
   // names the covering index (see migration 0003): the planner would take the unique one.
   const coveringIndex = store.dialect === 'sqlite' ? sql` indexed by links_redirect_lookup` : sql``;
   const redirectLookup = sql<RedirectTarget>`select id, url, disabled_at as "disabledAt" from links${coveringIndex} where alias = ${''}`.compile(db);
+  const previewLookup = db
+    .selectFrom('links')
+    .select(['id', 'url', 'disabled_at as disabledAt', 'title', 'description', 'image', 'metadata_fetched_at as metadataFetchedAt'])
+    .where('alias', '=', '')
+    .compile();
+  /** The compiled query with its one parameter, run at once when the store allows it. */
+  async function lookup<R>(compiled: CompiledQuery<R>, alias: string): Promise<R | undefined> {
+    const query: CompiledQuery<R> = { ...compiled, parameters: [alias] };
+    const now = readNow?.(query);
+    if (now !== undefined) return now[0];
+    return (await db.executeQuery(query)).rows[0];
+  }
 
   return {
     /**
@@ -65,11 +85,14 @@ export function createLinkRepository(store: Pick<Store, 'db' | 'dialect' | 'read
       });
     },
 
-    async findRedirectTarget(alias: string): Promise<RedirectTarget | undefined> {
-      const query: CompiledQuery<RedirectTarget> = { ...redirectLookup, parameters: [alias] };
-      const now = readNow?.(query);
-      if (now !== undefined) return now[0];
-      return (await db.executeQuery(query)).rows[0];
+    findRedirectTarget(alias: string): Promise<RedirectTarget | undefined> {
+      return lookup(redirectLookup, alias);
+    },
+
+    async findPreviewTarget(alias: string): Promise<PreviewTarget | undefined> {
+      const row = await lookup(previewLookup, alias);
+      if (row === undefined) return undefined;
+      return { ...row, metadataFetchedAt: row.metadataFetchedAt === null ? null : toIsoString(row.metadataFetchedAt) };
     },
 
     async findByAlias(alias: string): Promise<StoredLink | undefined> {

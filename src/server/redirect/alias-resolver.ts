@@ -1,13 +1,14 @@
 // alias → redirect target, through the in-process cache. Malformed aliases never reach
 // the cache or the store.
 import { isValidAliasFormat, normalizeAlias } from '../../shared/alias-rules.js';
-import type { LinkRepository, RedirectTarget } from '../links/link-repository.js';
+import type { LinkRepository, PreviewTarget, RedirectTarget } from '../links/link-repository.js';
 import type { StoredMetadata } from '../metadata/metadata-repository.js';
 import type { LinkCache } from './link-cache.js';
 
-/** A redirect target with its host, worked out once when it enters the cache. */
+/** A redirect target as cached. Kept small: at 1M links most lookups replace a cached entry. */
 export interface ResolvedLink extends RedirectTarget {
-  host: string;
+  /** The target's host name, worked out the first time a blocklist check needs it. */
+  host?: string;
   /** Title, description and image for previews: read the first time a crawler asks. */
   metadata?: StoredMetadata;
 }
@@ -16,7 +17,8 @@ export interface ResolvedLink extends RedirectTarget {
 export const NOT_CACHED: unique symbol = Symbol('not cached');
 
 export interface AliasResolver {
-  resolve(rawAlias: string): Promise<ResolvedLink | undefined>;
+  /** `forPreview`: a crawler asks, so a miss reads the link's metadata in the same query. */
+  resolve(rawAlias: string, forPreview?: boolean): Promise<ResolvedLink | undefined>;
   /** The answer without waiting, when the cache (or the alias's format) already gives it. */
   resolveCached(rawAlias: string): ResolvedLink | undefined | typeof NOT_CACHED;
   /** The link's stored metadata; kept with the cached link, so crawlers cost one read. */
@@ -31,7 +33,7 @@ export interface CacheObserver {
 }
 
 export interface AliasResolverOptions {
-  links: Pick<LinkRepository, 'findRedirectTarget'>;
+  links: Pick<LinkRepository, 'findRedirectTarget' | 'findPreviewTarget'>;
   findMetadata: (alias: string) => Promise<StoredMetadata | undefined>;
   cache: LinkCache;
   /** Whether cached entries may be used right now (false while this instance could be missing other instances' invalidations). */
@@ -55,22 +57,27 @@ export function createAliasResolver(options: AliasResolverOptions): AliasResolve
 
   return {
     resolveCached,
-    async resolve(rawAlias) {
+    async resolve(rawAlias, forPreview = false) {
       const known = resolveCached(rawAlias);
       if (known !== NOT_CACHED) return known;
       const alias = normalizeAlias(rawAlias);
       observer?.miss();
-      let row;
+      let row: RedirectTarget | undefined;
+      let preview: PreviewTarget | undefined;
       try {
-        row = await links.findRedirectTarget(alias);
+        if (forPreview) row = preview = await links.findPreviewTarget(alias);
+        else row = await links.findRedirectTarget(alias);
       } catch (error) {
         // The store is down: a link we knew keeps redirecting (even past its cache time);
         // only links never seen here fail.
-        const known = cache.getStale(alias);
-        if (known !== undefined) return known;
+        const stale = cache.getStale(alias);
+        if (stale !== undefined) return stale;
         throw error;
       }
-      const target = row === undefined ? undefined : { id: row.id, url: row.url, disabledAt: row.disabledAt, host: hostOf(row.url) };
+      const target: ResolvedLink | undefined = row === undefined ? undefined : { id: row.id, url: row.url, disabledAt: row.disabledAt };
+      if (target !== undefined && preview !== undefined) {
+        target.metadata = { title: preview.title, description: preview.description, image: preview.image, metadataFetchedAt: preview.metadataFetchedAt };
+      }
       cache.set(alias, target);
       return target;
     },
@@ -85,6 +92,11 @@ export function createAliasResolver(options: AliasResolverOptions): AliasResolve
       cache.delete(normalizeAlias(alias));
     },
   };
+}
+
+export function hostOfLink(link: ResolvedLink): string {
+  link.host ??= hostOf(link.url);
+  return link.host;
 }
 
 function hostOf(url: string): string {

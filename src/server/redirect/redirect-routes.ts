@@ -19,7 +19,8 @@ export interface RedirectRouteDeps {
   /** The 404 page and its headers (the app's error view when the app is served). */
   renderNotFound: () => { html: string; headers: Readonly<Record<string, string>> };
   metadata: Pick<MetadataService, 'isStale' | 'refreshInBackground'>;
-  isBlockedHost: (hostname: string) => boolean;
+  /** Whether the link's target host is on the blocklist. */
+  isBlockedLink: (link: ResolvedLink) => boolean;
   /** Called when the store could not be asked (the visitor gets a 503 page). */
   onStoreError: (error: unknown) => void;
   headers: SecurityHeaders;
@@ -49,26 +50,27 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
   // a promise; only a cache miss waits for the store, and only crawlers wait for metadata.
   app.get<{ Params: { alias: string } }>('/:alias', (request, reply) => {
     const alias = request.params.alias;
+    const crawler = deps.isCrawler(request.headers['user-agent']);
     const cached = deps.resolver.resolveCached(alias);
-    if (cached !== NOT_CACHED) return answer(request, reply, alias, cached);
-    return deps.resolver.resolve(alias).then(
-      (target) => answer(request, reply, alias, target),
+    if (cached !== NOT_CACHED) return answer(request, reply, alias, cached, crawler);
+    return deps.resolver.resolve(alias, crawler).then(
+      (target) => answer(request, reply, alias, target, crawler),
       (error: unknown) => unavailable(reply, error),
     );
   });
 
-  function answer(request: FastifyRequest, reply: FastifyReply, alias: string, target: ResolvedLink | undefined): FastifyReply | Promise<FastifyReply> {
+  function answer(request: FastifyRequest, reply: FastifyReply, alias: string, target: ResolvedLink | undefined, crawler: boolean): FastifyReply | Promise<FastifyReply> {
     if (target === undefined) {
       deps.outcomes.not_found.inc();
       const notFound = deps.renderNotFound();
       return sendPage(reply, 404, notFound.headers, notFound.html);
     }
-    if (target.disabledAt !== null || deps.isBlockedHost(target.host)) {
+    if (target.disabledAt !== null || deps.isBlockedLink(target)) {
       deps.outcomes.blocked.inc();
       return sendPage(reply, 410, deps.headers.plain, blockedPage);
     }
 
-    if (deps.isCrawler(request.headers['user-agent'])) return preview(reply, alias, target);
+    if (crawler) return preview(reply, alias, target);
 
     // HEAD is what link checkers send; only a real visit counts as a click.
     if (request.method === 'GET') deps.clicks.record(target.id);
