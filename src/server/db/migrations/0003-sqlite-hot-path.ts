@@ -16,30 +16,26 @@ export function sqliteHotPath(dialect: Dialect) {
     async up(db: Kysely<unknown>): Promise<void> {
       if (dialect !== 'sqlite') return;
       await sql`create index links_redirect_lookup on links (alias, id, url, disabled_at)`.execute(db);
-      await sql`
-        create table link_clicks_daily_new (
-          link_id integer not null references links (id) on delete cascade,
-          day char(10) not null,
-          clicks integer not null default 0,
-          constraint link_clicks_daily_pk primary key (link_id, day)
-        ) without rowid`.execute(db);
-      await sql`insert into link_clicks_daily_new (link_id, day, clicks) select link_id, day, clicks from link_clicks_daily`.execute(db);
-      await sql`drop table link_clicks_daily`.execute(db);
-      await sql`alter table link_clicks_daily_new rename to link_clicks_daily`.execute(db);
+      await rebuildClickCounters(db, { withoutRowid: true });
     },
     async down(db: Kysely<unknown>): Promise<void> {
       if (dialect !== 'sqlite') return;
       await sql`drop index links_redirect_lookup`.execute(db);
-      await sql`
-        create table link_clicks_daily_old (
-          link_id integer not null references links (id) on delete cascade,
-          day char(10) not null,
-          clicks integer not null default 0,
-          constraint link_clicks_daily_pk primary key (link_id, day)
-        )`.execute(db);
-      await sql`insert into link_clicks_daily_old (link_id, day, clicks) select link_id, day, clicks from link_clicks_daily`.execute(db);
-      await sql`drop table link_clicks_daily`.execute(db);
-      await sql`alter table link_clicks_daily_old rename to link_clicks_daily`.execute(db);
+      await rebuildClickCounters(db, { withoutRowid: false });
     },
   };
+}
+
+/** SQLite cannot change a table to or from WITHOUT ROWID: copy it into a new one. */
+async function rebuildClickCounters(db: Kysely<unknown>, options: { withoutRowid: boolean }): Promise<void> {
+  await sql`
+    create table link_clicks_daily_rebuilt (
+      link_id integer not null references links (id) on delete cascade,
+      day char(10) not null,
+      clicks integer not null default 0,
+      constraint link_clicks_daily_pk primary key (link_id, day)
+    )${options.withoutRowid ? sql` without rowid` : sql``}`.execute(db);
+  await sql`insert into link_clicks_daily_rebuilt (link_id, day, clicks) select link_id, day, clicks from link_clicks_daily`.execute(db);
+  await sql`drop table link_clicks_daily`.execute(db);
+  await sql`alter table link_clicks_daily_rebuilt rename to link_clicks_daily`.execute(db);
 }
