@@ -110,10 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   let pendingClicks = (): number => 0;
   const metrics = createMetrics(() => pendingClicks());
-  const metadataRepository = createMetadataRepository(store.db);
   const resolver = createAliasResolver({
     links: linkRepository,
-    findMetadata: metadataRepository.findMetadata,
     cache: linkCache,
     cacheTrusted: invalidation.cacheTrusted,
     observer: { hit: () => metrics.cacheHits.inc(), miss: () => metrics.cacheMisses.inc() },
@@ -142,7 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Target pages' title/description/image for link previews, fetched in the background.
   const metadata = createMetadataService({
     options: config.metadata,
-    repository: metadataRepository,
+    repository: createMetadataRepository(store.db),
     clock,
     log: server.log,
     onUpdated: (alias) => void forgetEverywhere(alias),

@@ -17,10 +17,13 @@ export interface ResolvedLink extends RedirectTarget {
 export const NOT_CACHED: unique symbol = Symbol('not cached');
 
 export interface AliasResolver {
-  /** `forPreview`: a crawler asks, so a miss reads the link's metadata in the same query. */
-  resolve(rawAlias: string, forPreview?: boolean): Promise<ResolvedLink | undefined>;
   /** The answer without waiting, when the cache (or the alias's format) already gives it. */
   resolveCached(rawAlias: string): ResolvedLink | undefined | typeof NOT_CACHED;
+  /**
+   * Asks the store, for an alias resolveCached answered NOT_CACHED, and caches the answer.
+   * `forPreview`: a crawler asks, so the link's metadata is read in the same query.
+   */
+  resolveFromStore(rawAlias: string, forPreview?: boolean): Promise<ResolvedLink | undefined>;
   /** The link's stored metadata; kept with the cached link, so crawlers cost one read. */
   metadataOf(link: ResolvedLink, alias: string): Promise<StoredMetadata>;
   /** Forget an alias (after deletion or a metadata update) so the next request reads the store. */
@@ -34,14 +37,14 @@ export interface CacheObserver {
 
 export interface AliasResolverOptions {
   links: Pick<LinkRepository, 'findRedirectTarget' | 'findPreviewTarget'>;
-  findMetadata: (alias: string) => Promise<StoredMetadata | undefined>;
   cache: LinkCache;
   /** Whether cached entries may be used right now (false while this instance could be missing other instances' invalidations). */
   cacheTrusted?: () => boolean;
   observer?: CacheObserver;
 }
 
-const NO_METADATA: StoredMetadata = { title: null, description: null, image: null, metadataFetchedAt: null };
+/** What a preview shows when nothing is stored (or the store cannot be read). */
+export const NO_METADATA: StoredMetadata = { title: null, description: null, image: null, metadataFetchedAt: null };
 
 export function createAliasResolver(options: AliasResolverOptions): AliasResolver {
   const { links, cache, observer } = options;
@@ -57,9 +60,7 @@ export function createAliasResolver(options: AliasResolverOptions): AliasResolve
 
   return {
     resolveCached,
-    async resolve(rawAlias, forPreview = false) {
-      const known = resolveCached(rawAlias);
-      if (known !== NOT_CACHED) return known;
+    async resolveFromStore(rawAlias, forPreview = false) {
       const alias = normalizeAlias(rawAlias);
       observer?.miss();
       let row: RedirectTarget | undefined;
@@ -75,16 +76,15 @@ export function createAliasResolver(options: AliasResolverOptions): AliasResolve
         throw error;
       }
       const target: ResolvedLink | undefined = row === undefined ? undefined : { id: row.id, url: row.url, disabledAt: row.disabledAt };
-      if (target !== undefined && preview !== undefined) {
-        target.metadata = { title: preview.title, description: preview.description, image: preview.image, metadataFetchedAt: preview.metadataFetchedAt };
-      }
+      if (target !== undefined && preview !== undefined) target.metadata = metadataOfRow(preview);
       cache.set(alias, target);
       return target;
     },
     async metadataOf(link, alias) {
       if (link.metadata !== undefined) return link.metadata;
       // Deleted meanwhile: the preview still renders, from the URL alone.
-      const metadata = (await options.findMetadata(normalizeAlias(alias))) ?? NO_METADATA;
+      const row = await links.findPreviewTarget(normalizeAlias(alias));
+      const metadata = row === undefined ? NO_METADATA : metadataOfRow(row);
       link.metadata = metadata;
       return metadata;
     },
@@ -92,6 +92,10 @@ export function createAliasResolver(options: AliasResolverOptions): AliasResolve
       cache.delete(normalizeAlias(alias));
     },
   };
+}
+
+function metadataOfRow(row: PreviewTarget): StoredMetadata {
+  return { title: row.title, description: row.description, image: row.image, metadataFetchedAt: row.metadataFetchedAt };
 }
 
 export function hostOfLink(link: ResolvedLink): string {

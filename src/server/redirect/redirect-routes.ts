@@ -7,7 +7,7 @@ import type { MetadataService } from '../metadata/metadata-service.js';
 import type { SecurityHeaders } from '../web/security-headers.js';
 import { renderStatusPage } from '../web/status-page.js';
 import type { ClickRecorder } from './click-recorder.js';
-import { type AliasResolver, NOT_CACHED, type ResolvedLink } from './alias-resolver.js';
+import { type AliasResolver, NO_METADATA, NOT_CACHED, type ResolvedLink } from './alias-resolver.js';
 import { PREVIEW_STYLE, renderPreviewPage } from './preview-page.js';
 
 export interface RedirectRouteDeps {
@@ -53,7 +53,7 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
     const crawler = deps.isCrawler(request.headers['user-agent']);
     const cached = deps.resolver.resolveCached(alias);
     if (cached !== NOT_CACHED) return answer(request, reply, alias, cached, crawler);
-    return deps.resolver.resolve(alias, crawler).then(
+    return deps.resolver.resolveFromStore(alias, crawler).then(
       (target) => answer(request, reply, alias, target, crawler),
       (error: unknown) => unavailable(reply, error),
     );
@@ -86,7 +86,7 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
     } catch (error) {
       // The store went away after the link was cached: a preview from the URL alone.
       deps.onStoreError(error);
-      stored = { title: null, description: null, image: null, metadataFetchedAt: null };
+      stored = NO_METADATA;
     }
     // This crawler gets what is stored now; a refresh (never awaited) serves the next one.
     if (deps.metadata.isStale(stored)) deps.metadata.refreshInBackground({ alias: canonicalAlias, url: target.url });
