@@ -30,6 +30,7 @@ export default defineConfig({
             'test/metadata/safe-fetch.test.ts',
             'test/metadata/parse-metadata.test.ts',
             'test/metadata/og-image.test.ts',
+            'test/redirect/link-cache.test.ts',
             // SIGKILL/SIGTERM of a child server reads its SQLite file.
             'test/hardening/durability.test.ts',
           ],

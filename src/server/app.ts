@@ -35,6 +35,7 @@ import { createLocalInvalidation, createPostgresInvalidation } from './redirect/
 import { type ClickRecorder, createClickRecorder } from './redirect/click-recorder.js';
 import { createCrawlerDetector } from './redirect/crawler.js';
 import { createLinkCache } from './redirect/link-cache.js';
+import { type LinkCacheWarmup, startLinkCacheWarmup, type WarmupResult } from './redirect/link-cache-warmup.js';
 import { registerRedirectRoutes } from './redirect/redirect-routes.js';
 import { createInProcessClickWriter, createWorkerClickWriter } from './stats/click-writer.js';
 import { createCounterRepository } from './stats/counter-repository.js';
@@ -59,6 +60,8 @@ export interface App {
   metrics: Metrics;
   /** Re-reads the blocked domains now (the admin tool changes them from another process). */
   refreshBlocklist(): Promise<void>;
+  /** Settles when the link cache warm-up is over (undefined when it did not run or failed). */
+  linkCacheWarmed(): Promise<WarmupResult | undefined>;
 }
 
 // Bodies of this API are tiny: a URL of at most 4096 characters and an alias.
@@ -86,8 +89,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const calendar = createCalendar(config.statsTimeZone, clock);
   const linkRepository = createLinkRepository(store);
   const counters = createCounterRepository(store.db);
-  const linkCache = createLinkCache(config.linkCache);
-  const blocklist = createBlocklist(store.db, clock, (alias) => linkCache.delete(alias));
+  const linkCache = createLinkCache({ maxBytes: config.linkCache.maxBytes, ttlMs: config.linkCache.ttlMs, missTtlMs: config.linkCache.missTtlMs, now: clock });
+  let pendingClicks = (): number => 0;
+  let warmup: LinkCacheWarmup | undefined;
+  const metrics = createMetrics({
+    pendingClicks: () => pendingClicks(),
+    linkCache: () => ({ ...linkCache.stats(), warming: warmup?.running() ?? false }),
+  });
+  const resolver = createAliasResolver({
+    links: linkRepository,
+    cache: linkCache,
+    // Called only once requests flow, when the invalidation (created below) exists.
+    cacheTrusted: () => invalidation.cacheTrusted(),
+    observer: { hit: () => metrics.cacheHits.inc(), miss: () => metrics.cacheMisses.inc() },
+  });
+  const blocklist = createBlocklist(store.db, clock, (alias) => resolver.forget(alias));
   await blocklist.refresh();
   const linkService = createLinkService({
     links: linkRepository,
@@ -99,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     allowLoopbackTargets: config.allowLoopbackTargets,
   });
   const stats = createStatsService({ counters, calendar, clock, cacheMs: config.statsCacheMs });
-  const cacheTarget = { forget: (alias: string) => linkCache.delete(alias), forgetAll: () => linkCache.clear() };
+  const cacheTarget = { forget: (alias: string) => resolver.forget(alias), forgetAll: () => resolver.forgetAll() };
   const invalidation =
     store.postgresUrl === undefined
       ? createLocalInvalidation(cacheTarget)
@@ -108,14 +124,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const forgetEverywhere = (alias: string): Promise<void> =>
     invalidation.publish(alias).catch((error: unknown) => server.log.error({ err: error }, 'cache invalidation failed'));
 
-  let pendingClicks = (): number => 0;
-  const metrics = createMetrics(() => pendingClicks());
-  const resolver = createAliasResolver({
-    links: linkRepository,
-    cache: linkCache,
-    cacheTrusted: invalidation.cacheTrusted,
-    observer: { hit: () => metrics.cacheHits.inc(), miss: () => metrics.cacheMisses.inc() },
-  });
   const clicks = createClickRecorder({
     writer: store.sqlite === undefined ? createInProcessClickWriter(counters) : createWorkerClickWriter(store.sqlite),
     calendar,
@@ -247,15 +255,34 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // --- lifecycle ------------------------------------------------------------------------
   clicks.start();
   blocklist.start();
+  // The cache fills from the store once the server is up (requests are served meanwhile).
+  if (config.linkCache.warm) {
+    server.addHook('onReady', async () => {
+      warmup = startLinkCacheWarmup({
+        links: linkRepository,
+        cache: linkCache,
+        onError: (error) => server.log.warn({ err: error }, 'link cache warm-up stopped; the cache fills on demand'),
+      });
+      void warmup.done.then((result) => result && server.log.info(result, 'link cache warmed'));
+    });
+  }
   // Fastify's close stops accepting first; then the buffered clicks are written.
   server.addHook('onClose', async () => {
+    await warmup?.stop();
     blocklist.stop();
     await clicks.stop();
     await metadata.close();
     await invalidation.stop();
   });
 
-  return { server, clicks, metadata, metrics, refreshBlocklist: blocklist.refresh };
+  return {
+    server,
+    clicks,
+    metadata,
+    metrics,
+    refreshBlocklist: blocklist.refresh,
+    linkCacheWarmed: async () => (warmup === undefined ? undefined : warmup.done),
+  };
 }
 
 function withHeaders(scope: FastifyInstance, set: HeaderSet): void {

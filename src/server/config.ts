@@ -31,8 +31,9 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default('false'),
   CLICK_FLUSH_INTERVAL_MS: positiveInt(1000),
   CLICK_FLUSH_MAX_PENDING: positiveInt(50_000),
-  LINK_CACHE_SIZE: positiveInt(100_000),
-  LINK_CACHE_TTL_MS: positiveInt(60_000),
+  LINK_CACHE_MB: positiveInt(64),
+  LINK_CACHE_WARM: flag(true),
+  LINK_CACHE_TTL_MS: positiveInt(60 * 60_000),
   LINK_CACHE_MISS_TTL_MS: positiveInt(2_000),
   MANAGE_RATE_LIMIT_PER_MINUTE: positiveInt(120),
   STATS_CACHE_MS: z.coerce.number().int().min(0).default(2_000),
@@ -97,7 +98,7 @@ export interface Config {
   trustProxy: TrustProxy;
   clickFlushIntervalMs: number;
   clickFlushMaxPending: number;
-  linkCache: { size: number; ttlMs: number; missTtlMs: number };
+  linkCache: { maxBytes: number; warm: boolean; ttlMs: number; missTtlMs: number };
   statsCacheMs: number;
   rateLimits: {
     enabled: boolean;
@@ -162,7 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     clickFlushIntervalMs: e.CLICK_FLUSH_INTERVAL_MS,
     clickFlushMaxPending: e.CLICK_FLUSH_MAX_PENDING,
-    linkCache: { size: e.LINK_CACHE_SIZE, ttlMs: e.LINK_CACHE_TTL_MS, missTtlMs: e.LINK_CACHE_MISS_TTL_MS },
+    linkCache: { maxBytes: e.LINK_CACHE_MB * 2 ** 20, warm: e.LINK_CACHE_WARM, ttlMs: e.LINK_CACHE_TTL_MS, missTtlMs: e.LINK_CACHE_MISS_TTL_MS },
     statsCacheMs: e.STATS_CACHE_MS,
     rateLimits: {
       enabled: !e.RATE_LIMIT_DISABLED,

@@ -252,22 +252,43 @@ async function startServer(file: string, databaseUrl = `sqlite:${file}`): Promis
       METADATA_FETCH: 'false',
       // Scenario 5 measures creation itself, not the per-IP creation limit.
       RATE_LIMIT_DISABLED: 'true',
-      // BENCH_SERVER_ENV="LINK_CACHE_SIZE=20000 …" overrides server settings for experiments.
+      // BENCH_SERVER_ENV="LINK_CACHE_MB=16 …" overrides server settings for experiments.
       ...Object.fromEntries((process.env.BENCH_SERVER_ENV ?? '').split(' ').filter(Boolean).map((kv) => kv.split('=') as [string, string])),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   started.push(child);
   const url = `http://127.0.0.1:${port}`;
+  const startedAt = Date.now();
   for (let i = 0; i < 200; i++) {
     try {
-      if ((await fetch(`${url}/api/stats`)).ok) return { url, child };
+      if ((await fetch(`${url}/api/stats`)).ok) {
+        await linkCacheWarmed(url, startedAt);
+        return { url, child };
+      }
     } catch {
       // not up yet
     }
     await sleep(50);
   }
   throw new Error('server did not start');
+}
+
+/**
+ * Waits for the server's link cache warm-up (it serves requests meanwhile, from the store), so
+ * that a scenario measures a server in its steady state, and says how long it took.
+ */
+async function linkCacheWarmed(url: string, startedAt: number): Promise<void> {
+  const gauge = (text: string, name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
+  for (let i = 0; i < 600; i++) {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    if (gauge(text, 'shortener_link_cache_warming') !== 1) {
+      log(`server up and link cache warm after ${Date.now() - startedAt} ms: ${gauge(text, 'shortener_link_cache_entries').toLocaleString('en-US')} aliases, ${(gauge(text, 'shortener_link_cache_bytes') / 2 ** 20).toFixed(1)} MB`);
+      return;
+    }
+    await sleep(50);
+  }
+  throw new Error('link cache warm-up did not end within 30 s');
 }
 
 /** The Node flags of package.json's start script (`node --flag … scripts/start.mjs`). */

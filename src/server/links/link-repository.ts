@@ -95,6 +95,13 @@ export function createLinkRepository(store: Pick<Store, 'db' | 'dialect' | 'read
       return { ...row, metadataFetchedAt: row.metadataFetchedAt === null ? null : toIsoString(row.metadataFetchedAt) };
     },
 
+    /** A page of redirect targets, newest first (ids below `beforeId`), to warm the link cache. */
+    async listRedirectTargets(beforeId: number | null, limit: number): Promise<(RedirectTarget & { alias: string })[]> {
+      let query = db.selectFrom('links').select(['id', 'alias', 'url', 'disabled_at as disabledAt']);
+      if (beforeId !== null) query = query.where('id', '<', beforeId);
+      return query.orderBy('id', 'desc').limit(limit).execute();
+    },
+
     async findByAlias(alias: string): Promise<StoredLink | undefined> {
       const row = await db
         .selectFrom('links')

@@ -16,7 +16,13 @@ export interface Metrics {
   databaseErrors: Counter;
 }
 
-export function createMetrics(pendingClicks: () => number): Metrics {
+/** What the gauges read when /metrics is scraped. */
+export interface GaugeSources {
+  pendingClicks(): number;
+  linkCache(): { entries: number; bytesUsed: number; warming: boolean };
+}
+
+export function createMetrics(sources: GaugeSources): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'shortener_' });
   const cacheHits = new Counter({ name: 'shortener_link_cache_hits_total', help: 'Alias lookups answered from the in-process cache', registers: [registry] });
@@ -36,7 +42,31 @@ export function createMetrics(pendingClicks: () => number): Metrics {
     help: 'Clicks counted in memory, not yet written to the store',
     registers: [registry],
     collect() {
-      this.set(pendingClicks());
+      this.set(sources.pendingClicks());
+    },
+  });
+  new Gauge({
+    name: 'shortener_link_cache_entries',
+    help: 'Aliases held in the link cache (links and recently asked unknown aliases)',
+    registers: [registry],
+    collect() {
+      this.set(sources.linkCache().entries);
+    },
+  });
+  new Gauge({
+    name: 'shortener_link_cache_bytes',
+    help: 'Bytes of the link cache arena in use (LINK_CACHE_MB is its ceiling)',
+    registers: [registry],
+    collect() {
+      this.set(sources.linkCache().bytesUsed);
+    },
+  });
+  new Gauge({
+    name: 'shortener_link_cache_warming',
+    help: '1 while the link cache is being filled from the store after start',
+    registers: [registry],
+    collect() {
+      this.set(sources.linkCache().warming ? 1 : 0);
     },
   });
   return {

@@ -3,15 +3,11 @@
 import { isValidAliasFormat, normalizeAlias } from '../../shared/alias-rules.js';
 import type { LinkRepository, PreviewTarget, RedirectTarget } from '../links/link-repository.js';
 import type { StoredMetadata } from '../metadata/metadata-repository.js';
-import type { LinkCache } from './link-cache.js';
+import { LRUCache } from 'lru-cache';
+import type { CachedLink, LinkCache } from './link-cache.js';
 
-/** A redirect target as cached. Kept small: at 1M links most lookups replace a cached entry. */
-export interface ResolvedLink extends RedirectTarget {
-  /** The target's host name, worked out the first time a blocklist check needs it. */
-  host?: string;
-  /** Title, description and image for previews: read the first time a crawler asks. */
-  metadata?: StoredMetadata;
-}
+/** A link as the redirect sees it (kept in the compact link cache). */
+export type ResolvedLink = CachedLink;
 
 /** What resolveCached answers when the cache cannot tell (the store must be asked). */
 export const NOT_CACHED: unique symbol = Symbol('not cached');
@@ -24,10 +20,12 @@ export interface AliasResolver {
    * `forPreview`: a crawler asks, so the link's metadata is read in the same query.
    */
   resolveFromStore(rawAlias: string, forPreview?: boolean): Promise<ResolvedLink | undefined>;
-  /** The link's stored metadata; kept with the cached link, so crawlers cost one read. */
-  metadataOf(link: ResolvedLink, alias: string): Promise<StoredMetadata>;
+  /** The link's stored metadata, cached apart (only crawlers ask), so a crawler costs one read. */
+  metadataOf(alias: string): Promise<StoredMetadata>;
   /** Forget an alias (after deletion or a metadata update) so the next request reads the store. */
   forget(alias: string): void;
+  /** Forget everything (invalidations may have been missed). */
+  forgetAll(): void;
 }
 
 export interface CacheObserver {
@@ -41,6 +39,8 @@ export interface AliasResolverOptions {
   /** Whether cached entries may be used right now (false while this instance could be missing other instances' invalidations). */
   cacheTrusted?: () => boolean;
   observer?: CacheObserver;
+  /** Links whose preview metadata is kept in memory (most recently asked). */
+  metadataCacheSize?: number;
 }
 
 /** What a preview shows when nothing is stored (or the store cannot be read). */
@@ -49,6 +49,7 @@ export const NO_METADATA: StoredMetadata = { title: null, description: null, ima
 export function createAliasResolver(options: AliasResolverOptions): AliasResolver {
   const { links, cache, observer } = options;
   const cacheTrusted = options.cacheTrusted ?? (() => true);
+  const metadataCache = new LRUCache<string, StoredMetadata>({ max: options.metadataCacheSize ?? 10_000 });
   function resolveCached(rawAlias: string): ResolvedLink | undefined | typeof NOT_CACHED {
     const alias = normalizeAlias(rawAlias);
     if (!isValidAliasFormat(alias)) return undefined;
@@ -63,6 +64,8 @@ export function createAliasResolver(options: AliasResolverOptions): AliasResolve
     async resolveFromStore(rawAlias, forPreview = false) {
       const alias = normalizeAlias(rawAlias);
       observer?.miss();
+      // Taken before asking: a deletion heard while the store answers makes the answer stale.
+      const readAt = cache.epoch();
       let row: RedirectTarget | undefined;
       let preview: PreviewTarget | undefined;
       try {
@@ -75,35 +78,63 @@ export function createAliasResolver(options: AliasResolverOptions): AliasResolve
         if (stale !== undefined) return stale;
         throw error;
       }
-      const target: ResolvedLink | undefined = row === undefined ? undefined : { id: row.id, url: row.url, disabledAt: row.disabledAt };
-      if (target !== undefined && preview !== undefined) target.metadata = metadataOfRow(preview);
-      cache.set(alias, target);
+      const target = row === undefined ? undefined : toResolvedLink(row);
+      cache.set(alias, target, readAt);
+      if (preview !== undefined && cache.epoch() === readAt) metadataCache.set(alias, metadataOfRow(preview));
       return target;
     },
-    async metadataOf(link, alias) {
-      if (link.metadata !== undefined) return link.metadata;
+    async metadataOf(alias) {
+      const cached = metadataCache.get(alias);
+      if (cached !== undefined) return cached;
+      const readAt = cache.epoch();
       // Deleted meanwhile: the preview still renders, from the URL alone.
       const row = await links.findPreviewTarget(normalizeAlias(alias));
       const metadata = row === undefined ? NO_METADATA : metadataOfRow(row);
-      link.metadata = metadata;
+      if (cache.epoch() === readAt) metadataCache.set(alias, metadata);
       return metadata;
     },
-    forget(alias) {
-      cache.delete(normalizeAlias(alias));
+    forget(rawAlias) {
+      const alias = normalizeAlias(rawAlias);
+      cache.delete(alias);
+      metadataCache.delete(alias);
+    },
+    forgetAll() {
+      cache.clear();
+      metadataCache.clear();
     },
   };
+}
+
+export function toResolvedLink(row: RedirectTarget): ResolvedLink {
+  return { id: row.id, url: row.url, disabled: row.disabledAt !== null };
 }
 
 function metadataOfRow(row: PreviewTarget): StoredMetadata {
   return { title: row.title, description: row.description, image: row.image, metadataFetchedAt: row.metadataFetchedAt };
 }
 
-export function hostOfLink(link: ResolvedLink): string {
-  link.host ??= hostOf(link.url);
-  return link.host;
-}
-
-function hostOf(url: string): string {
+/**
+ * The host name of a link's target, for the blocklist. Stored URLs are WHATWG-serialized
+ * (`new URL(input).href`), so for http(s) the host sits between `://` (after any `user@`) and
+ * the first `/`, `:` or `]`; that is read without parsing the URL again on every redirect.
+ * Anything else goes through the URL parser.
+ */
+export function hostOfLink(link: Pick<ResolvedLink, 'url'>): string {
+  const url = link.url;
+  const start = url.startsWith('https://') ? 8 : url.startsWith('http://') ? 7 : -1;
+  if (start !== -1) {
+    let end = url.indexOf('/', start);
+    if (end === -1) end = url.length;
+    const at = url.lastIndexOf('@', end);
+    const hostStart = at >= start ? at + 1 : start;
+    if (url.charCodeAt(hostStart) === 0x5b /* [ */) {
+      const close = url.indexOf(']', hostStart);
+      if (close !== -1 && close < end) return url.slice(hostStart, close + 1);
+    } else {
+      const colon = url.indexOf(':', hostStart);
+      return url.slice(hostStart, colon !== -1 && colon < end ? colon : end);
+    }
+  }
   try {
     return new URL(url).hostname;
   } catch {

@@ -65,7 +65,7 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
       const notFound = deps.renderNotFound();
       return sendPage(reply, 404, notFound.headers, notFound.html);
     }
-    if (target.disabledAt !== null || deps.isBlockedLink(target)) {
+    if (target.disabled || deps.isBlockedLink(target)) {
       deps.outcomes.blocked.inc();
       return sendPage(reply, 410, deps.headers.plain, blockedPage);
     }
@@ -82,7 +82,7 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
     const canonicalAlias = alias.toLowerCase();
     let stored;
     try {
-      stored = await deps.resolver.metadataOf(target, canonicalAlias);
+      stored = await deps.resolver.metadataOf(canonicalAlias);
     } catch (error) {
       // The store went away after the link was cached: a preview from the URL alone.
       deps.onStoreError(error);

@@ -37,6 +37,10 @@ export function openSqliteClickSink(file: string, busyTimeoutMs: number) {
   // The EXISTS below already checks the link; the foreign key would look it up a second time.
   // Deletions (and their cascade) run on the main connection, which enforces the keys.
   sqlite.pragma('foreign_keys = OFF');
+  // 2 MB of page cache, not better-sqlite3's 16 MB: a batch of 50k clicks spread over 1M links
+  // dirties pages all over the counters table, and filled the 16 MB (measured: ~13 MB more RSS,
+  // no faster).
+  sqlite.pragma('cache_size = -2048');
   // No per-link row for a link deleted since its clicks were buffered (they still count
   // site-wide). The WHERE clause also settles SQLite's INSERT … SELECT … ON CONFLICT parsing.
   const addToLink = sqlite.prepare(`
