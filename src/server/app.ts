@@ -89,7 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const calendar = createCalendar(config.statsTimeZone, clock);
   const linkRepository = createLinkRepository(store);
   const counters = createCounterRepository(store.db);
-  const linkCache = createLinkCache({ maxBytes: config.linkCache.maxBytes, ttlMs: config.linkCache.ttlMs, missTtlMs: config.linkCache.missTtlMs, now: clock });
+  const linkCache = createLinkCache({ ...config.linkCache, now: clock });
   let pendingClicks = (): number => 0;
   let warmup: LinkCacheWarmup | undefined;
   const metrics = createMetrics({

@@ -31,7 +31,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default('false'),
   CLICK_FLUSH_INTERVAL_MS: positiveInt(1000),
   CLICK_FLUSH_MAX_PENDING: positiveInt(50_000),
-  LINK_CACHE_MB: positiveInt(64),
+  // Records are addressed by 32-bit offsets: the arena stays under 4 GiB.
+  LINK_CACHE_MB: z.coerce.number().int().positive().max(4095).default(64),
   LINK_CACHE_WARM: flag(true),
   LINK_CACHE_TTL_MS: positiveInt(60 * 60_000),
   LINK_CACHE_MISS_TTL_MS: positiveInt(2_000),

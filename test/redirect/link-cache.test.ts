@@ -100,6 +100,8 @@ describe('link cache', () => {
     cache.delete('gone');
     cache.set('gone', link(1), readAt);
     expect(cache.get('gone')).toBeUndefined();
+    expect(cache.forgottenSince('gone', readAt)).toBe(true);
+    expect(cache.forgottenSince('other', readAt)).toBe(false);
     // Other aliases read in the same window are kept.
     cache.set('other', link(2), readAt);
     expect(cache.get('other')).toEqual(link(2));

@@ -80,7 +80,7 @@ export function createAliasResolver(options: AliasResolverOptions): AliasResolve
       }
       const target = row === undefined ? undefined : toResolvedLink(row);
       cache.set(alias, target, readAt);
-      if (preview !== undefined && cache.epoch() === readAt) metadataCache.set(alias, metadataOfRow(preview));
+      if (preview !== undefined && !cache.forgottenSince(alias, readAt)) metadataCache.set(alias, metadataOfRow(preview));
       return target;
     },
     async metadataOf(alias) {
@@ -90,7 +90,7 @@ export function createAliasResolver(options: AliasResolverOptions): AliasResolve
       // Deleted meanwhile: the preview still renders, from the URL alone.
       const row = await links.findPreviewTarget(normalizeAlias(alias));
       const metadata = row === undefined ? NO_METADATA : metadataOfRow(row);
-      if (cache.epoch() === readAt) metadataCache.set(alias, metadata);
+      if (!cache.forgottenSince(alias, readAt)) metadataCache.set(alias, metadata);
       return metadata;
     },
     forget(rawAlias) {

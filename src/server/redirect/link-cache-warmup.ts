@@ -5,7 +5,7 @@
 // is answered from memory from the first click on. It runs in the background, a page at a time,
 // so requests are served (from the store) while it runs.
 import type { LinkRepository } from '../links/link-repository.js';
-import { type ResolvedLink, toResolvedLink } from './alias-resolver.js';
+import { toResolvedLink } from './alias-resolver.js';
 import type { LinkCache } from './link-cache.js';
 
 export interface WarmupResult {
@@ -44,8 +44,7 @@ export function startLinkCacheWarmup(options: {
         if (stopped || rows.length === 0) break;
         let last: number | null = beforeId;
         for (const row of rows) {
-          const link: ResolvedLink = toResolvedLink(row);
-          if (!options.cache.add(row.alias, link, readAt)) return { links, full: true, ms: performance.now() - startedAt };
+          if (!options.cache.add(row.alias, toResolvedLink(row), readAt)) return { links, full: true, ms: performance.now() - startedAt };
           links++;
           last = row.id;
         }

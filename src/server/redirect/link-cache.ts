@@ -55,6 +55,8 @@ export interface LinkCache {
   clear(): void;
   /** A counter that moves on every delete and clear (see set's `readAt`). */
   epoch(): number;
+  /** Whether `alias` was deleted (or the cache cleared) since `epoch()` read `readAt`. */
+  forgottenSince(alias: string, readAt: number): boolean;
   stats(): LinkCacheStats;
 }
 
@@ -324,6 +326,7 @@ export function createLinkCache(options: LinkCacheOptions): LinkCache {
       head = 0;
     },
     epoch: () => epochCounter,
+    forgottenSince: wasForgottenSince,
     stats() {
       let bytesUsed = 0;
       for (const used of segmentUsed) bytesUsed += used;
