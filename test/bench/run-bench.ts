@@ -16,6 +16,8 @@ import { runWrk, type WrkPath, wrkAvailable } from './wrk.js';
 
 const CONNECTIONS = 64;
 const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+// The ceiling and scenarios 1 and 2 are measured in this many alternating rounds (measureInRounds).
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 // BENCH_ONLY=1,2 runs only those scenarios (the ceiling always runs).
 const ONLY = new Set((process.env.BENCH_ONLY ?? '1,2,3,4,5,6').split(',').map((x) => x.trim()));
 // wrk when installed (a much lighter load generator), else autocannon from npm.
@@ -62,37 +64,48 @@ async function main(): Promise<void> {
     return;
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shortener-bench-'));
-  const file = path.join(dir, 'bench.db');
   const today = createCalendar('America/Sao_Paulo', Date.now).today();
   const rows: ScenarioRow[] = [];
   let failed = false;
 
-  const store = openStore({ kind: 'sqlite', file, busyTimeoutMs: 5000 });
-  await migrateToLatest(store.db, store.dialect);
-  await store.close();
-  let t = Date.now();
-  seedLinks(file, 0, 100_000);
-  seedCounters(file, today, 100_000);
-  log(`seeded 100,000 links and 30 days of counters in ${Date.now() - t} ms`);
+  // Two databases, so that scenarios 1 and 2 can be measured side by side: 100,000 links, and
+  // 1,000,000 links (scenarios 2 to 6); both with 30 days of counters for 100,000 links.
+  const smallFile = path.join(dir, 'bench-100k.db');
+  const largeFile = path.join(dir, 'bench-1m.db');
+  const t = Date.now();
+  for (const [file, links] of [[smallFile, 100_000], [largeFile, 1_000_000]] as const) {
+    const store = openStore({ kind: 'sqlite', file, busyTimeoutMs: 5000 });
+    await migrateToLatest(store.db, store.dialect);
+    await store.close();
+    seedLinks(file, 0, links);
+    seedCounters(file, today, 100_000);
+  }
+  log(`seeded 100,000 and 1,000,000 links with 30 days of counters in ${Date.now() - t} ms`);
 
-  // The ceiling, measured just before the first scenario.
   const ceilingPort = await freePort();
   const ceiling = await startCeiling(ceilingPort);
-  const ceilingResult = await measure(`http://127.0.0.1:${ceilingPort}`, aliasSpec(100_000, BROWSER_UA), ceiling.pid);
+  const small = ONLY.has('1') ? await startServer(smallFile) : undefined;
+  const server = await startServer(largeFile);
+
+  // The ceiling and scenarios 1 and 2 in alternating rounds (see measureInRounds).
+  const names = { s1: '1. redirect, 100k links, browser UA', s2: '2. redirect, 1M links, browser UA' };
+  const targets: RoundTarget[] = [{ url: `http://127.0.0.1:${ceilingPort}`, spec: aliasSpec(100_000, BROWSER_UA), ...(ceiling.pid === undefined ? {} : { pid: ceiling.pid }) }];
+  if (small) targets.push(await redirectTarget(small, smallFile, 100_000));
+  if (ONLY.has('2')) targets.push(await redirectTarget(server, largeFile, 1_000_000));
+  const results = await measureInRounds(targets, ROUNDS);
   ceiling.kill('SIGTERM');
+  const ceilingResult = results[0];
+  if (ceilingResult === undefined) throw new Error('no ceiling result');
   rows.push({ scenario: 'ceiling: bare node:http fixed 302', result: ceilingResult, ratio: 1, peakRssMb: null });
+  let next = 1;
+  for (const [name, target] of [[names.s1, small], [names.s2, ONLY.has('2') ? server : undefined]] as const) {
+    if (target === undefined) continue;
+    const row = await redirectRow(name, target, targets[next], results[next], ceilingResult);
+    rows.push(row);
+    next++;
+  }
+  if (small) await stopServer(small);
 
-  // Scenario 1: 100,000 links.
-  let server = await startServer(file);
-  if (ONLY.has('1')) rows.push(await redirectScenario('1. redirect, 100k links, browser UA', server, file, 100_000, ceilingResult));
-  await stopServer(server);
-
-  t = Date.now();
-  seedLinks(file, 100_000, 1_000_000);
-  log(`seeded up to 1,000,000 links in ${Date.now() - t} ms`);
-
-  server = await startServer(file);
-  if (ONLY.has('2')) rows.push(await redirectScenario('2. redirect, 1M links, browser UA', server, file, 1_000_000, ceilingResult));
   if (ONLY.has('3')) rows.push(
     await scenario('3. unknown alias (404)', server, ceilingResult, {
       next: () => ({ path: `/zz${rand(2_000_000_000).toString(36)}` }),
@@ -137,25 +150,91 @@ interface Measured extends LoadResult {
 }
 
 async function measure(url: string, spec: Spec, pid?: number): Promise<Measured> {
-  let before: CpuTicks | undefined;
-  let result: LoadResult;
-  if (LOADER === 'wrk') {
-    const options = { url, connections: CONNECTIONS, path: spec.wrk, ...(spec.headers?.['user-agent'] ? { userAgent: spec.headers['user-agent'] } : {}) };
-    await runWrk({ ...options, seconds: 2 }); // warm-up: JIT, caches, connections
-    before = cpuTicks(pid);
-    result = await runWrk({ ...options, seconds: MEASURE_SECONDS });
-  } else {
-    // Warm-up, then a run sized to last about MEASURE_SECONDS (a fixed count: every response is received).
-    const base = { url, connections: CONNECTIONS, next: spec.next, ...(spec.headers ? { headers: spec.headers } : {}), ...(spec.method ? { method: spec.method } : {}) };
-    const warm = await runLoad({ ...base, amount: WARMUP_REQUESTS, timeoutMs: 30_000 });
-    const amount = Math.max(10_000, Math.round(warm.rps * MEASURE_SECONDS));
-    before = cpuTicks(pid);
-    result = await runLoad({ ...base, amount, timeoutMs: (MEASURE_SECONDS + 20) * 1000 });
+  const [result] = await measureInRounds([{ url, spec, ...(pid === undefined ? {} : { pid }) }], 1);
+  if (result === undefined) throw new Error('no result');
+  return result;
+}
+
+/** One load target of measureInRounds. */
+interface RoundTarget {
+  url: string;
+  spec: Spec;
+  /** The server process, for its CPU time. */
+  pid?: number;
+  /** Waits until the clicks of the load so far are stored, and says how many were served and stored. */
+  settle?: () => Promise<{ counted: number; served: number }>;
+}
+
+/**
+ * Measures targets in alternating rounds (A B C A B C …), MEASURE_SECONDS each in all, after a
+ * warm-up of each. The machine's speed drifts by 10–20% within a minute here (the ceiling alone
+ * measured 83k–105k req/s from run to run); measured one after the other, the ratio between two
+ * scenarios carried that drift. In rounds, a drift hits every target alike. Requests and
+ * seconds add up over the rounds; p50 is the mean of the rounds', weighted by requests; p99 is
+ * the worst round's (never better than any round showed). A redirect target's clicks are
+ * stored before the next round starts, so its writer does not run during another's round.
+ */
+async function measureInRounds(targets: RoundTarget[], rounds: number): Promise<Measured[]> {
+  const seconds = Math.max(1, Math.round(MEASURE_SECONDS / rounds));
+  const rpsHints: number[] = [];
+  for (const target of targets) {
+    rpsHints.push(await warmUp(target.url, target.spec));
+    await target.settle?.();
   }
-  const after = cpuTicks(pid);
-  if (before === undefined || after === undefined || result.requests === 0) return result;
-  const perRequest = (ticks: number) => Math.round((ticks * 1e6) / CLOCK_TICKS_PER_SECOND / result.requests * 10) / 10;
-  return { ...result, cpu: { mainUs: perRequest(after.main - before.main), otherThreadsUs: perRequest(after.all - after.main - (before.all - before.main)) } };
+  const runs: { result: LoadResult; before?: CpuTicks; after?: CpuTicks }[][] = targets.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, target] of targets.entries()) {
+      const before = cpuTicks(target.pid);
+      const result = await runFor(target.url, target.spec, seconds, rpsHints[i] ?? 10_000);
+      const after = cpuTicks(target.pid);
+      runs[i]?.push({ result, ...(before ? { before } : {}), ...(after ? { after } : {}) });
+      await target.settle?.();
+    }
+  }
+  return runs.map(combineRuns);
+}
+
+/** Warms up JIT, caches and connections; returns the requests/s it saw (to size autocannon's runs). */
+async function warmUp(url: string, spec: Spec): Promise<number> {
+  if (LOADER === 'wrk') return (await runWrk({ ...wrkOptions(url, spec), seconds: 2 })).rps;
+  return (await runLoad({ ...loadOptions(url, spec), amount: WARMUP_REQUESTS, timeoutMs: 30_000 })).rps;
+}
+
+async function runFor(url: string, spec: Spec, seconds: number, rpsHint: number): Promise<LoadResult> {
+  if (LOADER === 'wrk') return runWrk({ ...wrkOptions(url, spec), seconds });
+  // autocannon runs a fixed count (so that every response is received): sized to last `seconds`.
+  const amount = Math.max(10_000, Math.round(rpsHint * seconds));
+  return runLoad({ ...loadOptions(url, spec), amount, timeoutMs: (seconds + 20) * 1000 });
+}
+
+function wrkOptions(url: string, spec: Spec) {
+  return { url, connections: CONNECTIONS, path: spec.wrk, ...(spec.headers?.['user-agent'] ? { userAgent: spec.headers['user-agent'] } : {}) };
+}
+
+function loadOptions(url: string, spec: Spec) {
+  return { url, connections: CONNECTIONS, next: spec.next, ...(spec.headers ? { headers: spec.headers } : {}), ...(spec.method ? { method: spec.method } : {}) };
+}
+
+function combineRuns(runs: { result: LoadResult; before?: CpuTicks; after?: CpuTicks }[]): Measured {
+  const requests = runs.reduce((sum, run) => sum + run.result.requests, 0);
+  const seconds = runs.reduce((sum, run) => sum + run.result.seconds, 0);
+  const statusCounts: Record<string, number> = {};
+  for (const run of runs) for (const [code, n] of Object.entries(run.result.statusCounts)) statusCounts[code] = (statusCounts[code] ?? 0) + n;
+  const round2 = (x: number) => Math.round(x * 100) / 100;
+  const combined: Measured = {
+    requests,
+    seconds,
+    rps: seconds > 0 ? requests / seconds : 0,
+    p50: requests > 0 ? round2(runs.reduce((sum, run) => sum + run.result.p50 * run.result.requests, 0) / requests) : 0,
+    p99: Math.max(0, ...runs.map((run) => run.result.p99)),
+    errors: runs.reduce((sum, run) => sum + run.result.errors, 0),
+    statusCounts,
+  };
+  if (requests === 0 || runs.some((run) => run.before === undefined || run.after === undefined)) return combined;
+  const ticks = (pick: (t: CpuTicks) => number) => runs.reduce((sum, run) => sum + (run.after && run.before ? pick(run.after) - pick(run.before) : 0), 0);
+  const perRequest = (n: number) => Math.round((n * 1e6) / CLOCK_TICKS_PER_SECOND / requests * 10) / 10;
+  const main = ticks((t) => t.main);
+  return { ...combined, cpu: { mainUs: perRequest(main), otherThreadsUs: perRequest(ticks((t) => t.all) - main) } };
 }
 
 /** The server's CPU time per request during the measured run, in µs: its main thread, and every other thread (click writer, GC, libuv). */
@@ -197,22 +276,36 @@ async function scenario(name: string, server: RunningServer, ceiling: LoadResult
 }
 
 /**
- * A redirect scenario, then the check that no click was lost: the clicks stored must equal
- * the 302s the server served (its own counter in /metrics), warm-up included.
+ * A redirect scenario's target, with the check that no click was lost: the clicks stored must
+ * equal the 302s the server served (its own counter in /metrics), warm-up included.
  */
-async function redirectScenario(name: string, server: RunningServer, file: string, links: number, ceiling: LoadResult): Promise<ScenarioRow> {
+async function redirectTarget(server: RunningServer, file: string, links: number): Promise<RoundTarget> {
   const clicksBefore = totalClicks(file);
   const servedBefore = await redirectsServed(server);
-  const row = await scenario(name, server, ceiling, aliasSpec(links, BROWSER_UA));
-  const served = (await redirectsServed(server)) - servedBefore;
-  // Clicks reach the store within one flush interval (1 s); give it a few.
-  let counted = 0;
-  for (let i = 0; i < 50; i++) {
-    counted = totalClicks(file) - clicksBefore;
-    if (counted >= served) break;
-    await sleep(100);
-  }
-  return { ...row, clicksCounted: counted, redirectsServed: served };
+  return {
+    url: server.url,
+    spec: aliasSpec(links, BROWSER_UA),
+    ...(server.child.pid === undefined ? {} : { pid: server.child.pid }),
+    async settle() {
+      const served = (await redirectsServed(server)) - servedBefore;
+      // Clicks reach the store within one flush interval (1 s); give it a few.
+      let counted = 0;
+      for (let i = 0; i < 50; i++) {
+        counted = totalClicks(file) - clicksBefore;
+        if (counted >= served) break;
+        await sleep(100);
+      }
+      return { counted, served };
+    },
+  };
+}
+
+async function redirectRow(name: string, server: RunningServer, target: RoundTarget | undefined, result: Measured | undefined, ceiling: LoadResult): Promise<ScenarioRow> {
+  if (target?.settle === undefined || result === undefined) throw new Error(`${name}: not measured`);
+  log(`${name}: ${Math.round(result.rps)} req/s`);
+  const { counted, served } = await target.settle();
+  const memory = await serverMemory(server);
+  return { scenario: name, result, ratio: result.rps / ceiling.rps, peakRssMb: peakRssMb(server.child), ...memory, clicksCounted: counted, redirectsServed: served };
 }
 
 async function redirectsServed(server: RunningServer): Promise<number> {
@@ -252,8 +345,9 @@ async function startServer(file: string, databaseUrl = `sqlite:${file}`): Promis
       METADATA_FETCH: 'false',
       // Scenario 5 measures creation itself, not the per-IP creation limit.
       RATE_LIMIT_DISABLED: 'true',
-      // BENCH_SERVER_ENV="LINK_CACHE_MB=16 …" overrides server settings for experiments.
-      ...Object.fromEntries((process.env.BENCH_SERVER_ENV ?? '').split(' ').filter(Boolean).map((kv) => kv.split('=') as [string, string])),
+      // BENCH_SERVER_ENV="LINK_CACHE_MB=16 …" overrides server settings for experiments
+      // (split at the first '=': a value may hold one).
+      ...Object.fromEntries((process.env.BENCH_SERVER_ENV ?? '').split(' ').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
