@@ -1,4 +1,4 @@
-// Form controls with one look: label, input, textarea, native select and hint text.
+// Form controls with one look: label, input, textarea, native select, hint and error text.
 import type { ComponentProps } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { cn } from './cn';
@@ -35,3 +35,11 @@ export function Select({ className, children, ...props }: ComponentProps<'select
 export function FieldHint({ className, ...props }: ComponentProps<'p'>) {
   return <p className={cn('mt-1.5 text-sm text-slate-500', className)} {...props} />;
 }
+
+/** A field's error under it (give it the id the control's aria-describedby names). */
+export function FieldError({ className, ...props }: ComponentProps<'p'>) {
+  return <p className={cn('mt-1.5 text-sm font-medium text-red-700', className)} {...props} />;
+}
+
+/** Classes for a control whose value was refused (with aria-invalid). */
+export const invalidControlClass = 'border-red-500 focus:border-red-500 focus:ring-red-500/30';

@@ -1,7 +1,7 @@
 import { Flag } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { FieldHint, Input, Label, Textarea } from '../../components/ui/field';
+import { FieldError, FieldHint, Input, invalidControlClass, Label, Textarea } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, reportLink } from '../../lib/api';
@@ -112,13 +112,11 @@ export function ReportForm({ initialAlias = '' }: { initialAlias?: string }) {
           aria-describedby={describedBy(ids.aliasHint, errors.alias && ids.aliasError)}
           value={alias}
           onChange={(event) => changeAlias(event.target.value)}
-          className={errors.alias ? 'border-red-500 focus:border-red-500 focus:ring-red-500/30' : undefined}
+          className={errors.alias ? invalidControlClass : undefined}
         />
         <FieldHint id={ids.aliasHint}>{t.aliasHint}</FieldHint>
         {errors.alias && (
-          <p id={ids.aliasError} className="mt-1.5 text-sm font-medium text-red-700">
-            {errors.alias}
-          </p>
+          <FieldError id={ids.aliasError}>{errors.alias}</FieldError>
         )}
       </div>
       <div>
@@ -135,7 +133,7 @@ export function ReportForm({ initialAlias = '' }: { initialAlias?: string }) {
           aria-describedby={describedBy(ids.reasonHint, errors.reason && ids.reasonError)}
           value={reason}
           onChange={(event) => changeReason(event.target.value)}
-          className={errors.reason ? 'border-red-500 focus:border-red-500 focus:ring-red-500/30' : undefined}
+          className={errors.reason ? invalidControlClass : undefined}
         />
         <div className="mt-1.5 flex items-start justify-between gap-4 text-sm text-slate-500">
           <p id={ids.reasonHint}>
@@ -149,9 +147,7 @@ export function ReportForm({ initialAlias = '' }: { initialAlias?: string }) {
           </p>
         </div>
         {errors.reason && (
-          <p id={ids.reasonError} className="mt-1.5 text-sm font-medium text-red-700">
-            {errors.reason}
-          </p>
+          <FieldError id={ids.reasonError}>{errors.reason}</FieldError>
         )}
       </div>
       <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">
