@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { resetToasts } from './components/ui/use-toast';
+
+// CI runs these tests beside Chromium and two database servers on two cores; there a role
+// query over a whole page can take hundreds of milliseconds, so findBy/waitFor's 1 s default
+// is too tight a bound for "the page got there". A real failure still fails, 3 s later.
+configure({ asyncUtilTimeout: 3_000 });
 
 // jsdom has no pointer capture; Radix Toast's swipe handling calls it.
 if (!('hasPointerCapture' in Element.prototype)) {

@@ -155,6 +155,10 @@ describe('CreateLinkForm', () => {
     expect(within(dialog).getByRole('button', { name: 'Baixar PNG' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Baixar SVG' })).toBeInTheDocument();
 
+    // The dialog arrives with a lazy chunk, so it commits outside act() and its effects (the
+    // Escape listener, the focus trap) run in a later task; on a loaded CI machine a timer can
+    // come first. Focus inside the dialog shows those effects ran, as a user would see it.
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement | null));
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(qrButton).toHaveFocus();
