@@ -31,6 +31,7 @@ export default defineConfig({
             'test/metadata/parse-metadata.test.ts',
             'test/metadata/og-image.test.ts',
             'test/redirect/link-cache.test.ts',
+            'test/ops/tick-shape-anchor.test.ts',
             // SIGKILL/SIGTERM of a child server reads its SQLite file.
             'test/hardening/durability.test.ts',
           ],

@@ -4,6 +4,10 @@ import { buildApp } from './app.js';
 import { assertTestSwitchesOff, ConfigError, loadConfig } from './config.js';
 import { openStore } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { anchorTickObjectShape } from './ops/tick-shape-anchor.js';
+
+// Before anything allocates much (the link cache's warm-up above all): see the module.
+anchorTickObjectShape();
 
 async function main(): Promise<void> {
   let config;
