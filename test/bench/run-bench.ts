@@ -96,6 +96,7 @@ async function main(): Promise<void> {
   ceiling.kill('SIGTERM');
   const ceilingResult = results[0];
   if (ceilingResult === undefined) throw new Error('no ceiling result');
+  log(`ceiling: ${Math.round(ceilingResult.rps)} req/s${ceilingResult.roundP99s ? `, p99 by round ${ceilingResult.roundP99s.join(' / ')} ms` : ''}`);
   rows.push({ scenario: 'ceiling: bare node:http fixed 302', result: ceilingResult, ratio: 1, peakRssMb: null });
   let next = 1;
   for (const [name, target] of [[names.s1, small], [names.s2, ONLY.has('2') ? server : undefined]] as const) {
@@ -147,6 +148,8 @@ async function main(): Promise<void> {
 /** A load result, with the server's CPU time per request when its process is known. */
 interface Measured extends LoadResult {
   cpu?: ServerCpu;
+  /** Each round's p99 in ms, when measured in rounds (the row shows the worst). */
+  roundP99s?: number[];
 }
 
 async function measure(url: string, spec: Spec, pid?: number): Promise<Measured> {
@@ -229,6 +232,7 @@ function combineRuns(runs: { result: LoadResult; before?: CpuTicks; after?: CpuT
     p99: Math.max(0, ...runs.map((run) => run.result.p99)),
     errors: runs.reduce((sum, run) => sum + run.result.errors, 0),
     statusCounts,
+    ...(runs.length > 1 ? { roundP99s: runs.map((run) => run.result.p99) } : {}),
   };
   if (requests === 0 || runs.some((run) => run.before === undefined || run.after === undefined)) return combined;
   const ticks = (pick: (t: CpuTicks) => number) => runs.reduce((sum, run) => sum + (run.after && run.before ? pick(run.after) - pick(run.before) : 0), 0);
@@ -302,7 +306,7 @@ async function redirectTarget(server: RunningServer, file: string, links: number
 
 async function redirectRow(name: string, server: RunningServer, target: RoundTarget | undefined, result: Measured | undefined, ceiling: LoadResult): Promise<ScenarioRow> {
   if (target?.settle === undefined || result === undefined) throw new Error(`${name}: not measured`);
-  log(`${name}: ${Math.round(result.rps)} req/s`);
+  log(`${name}: ${Math.round(result.rps)} req/s${result.roundP99s ? `, p99 by round ${result.roundP99s.join(' / ')} ms` : ''}`);
   const { counted, served } = await target.settle();
   const memory = await serverMemory(server);
   return { scenario: name, result, ratio: result.rps / ceiling.rps, peakRssMb: peakRssMb(server.child), ...memory, clicksCounted: counted, redirectsServed: served };
