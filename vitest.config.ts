@@ -32,6 +32,7 @@ export default defineConfig({
             'test/metadata/og-image.test.ts',
             'test/redirect/link-cache.test.ts',
             'test/ops/tick-shape-anchor.test.ts',
+            'test/ops/error-log-throttle.test.ts',
             // SIGKILL/SIGTERM of a child server reads its SQLite file.
             'test/hardening/durability.test.ts',
           ],

@@ -26,6 +26,7 @@ import { createLinkService } from './links/link-service.js';
 import { registerManageRoutes } from './links/manage-routes.js';
 import { createMetadataRepository } from './metadata/metadata-repository.js';
 import { createMetadataService, type MetadataService } from './metadata/metadata-service.js';
+import { createErrorLogThrottle, errorKind } from './ops/error-log-throttle.js';
 import { lazyChildLoggerFactory } from './ops/lazy-child-logger.js';
 import { loggerOptions } from './ops/log-options.js';
 import { createMetrics, type Metrics } from './ops/metrics.js';
@@ -66,6 +67,8 @@ export interface App {
 
 // Bodies of this API are tiny: a URL of at most 4096 characters and an alias.
 const BODY_LIMIT_BYTES = 16 * 1024;
+/** A kind of server-side failure is logged at most once in this window (see error-log-throttle.ts). */
+const ERROR_LOG_WINDOW_MS = 10_000;
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, store } = deps;
@@ -171,6 +174,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const renderNotFound = withNonce(shell.notFoundPage);
 
   // --- errors ---------------------------------------------------------------------------
+  // One line per kind of failure every 10 s at most ("suppressed": how many were left out).
+  const errorLog = createErrorLogThrottle(ERROR_LOG_WINDOW_MS, clock);
   server.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const { status, code, message } = describeError(error);
     if (status === 503) {
@@ -178,7 +183,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       void reply.header('retry-after', '5');
     }
     // The request goes through the logger's serializer: method, URL, masked address only.
-    if (status >= 500) request.log.error({ err: error, req: request }, 'request failed');
+    if (status >= 500) {
+      const { log, suppressed } = errorLog.take(errorKind(error));
+      if (log) request.log.error({ err: error, req: request, ...(suppressed > 0 ? { suppressed } : {}) }, 'request failed');
+    }
     if (error instanceof AppError) void reply.headers(error.headers);
     const body: ApiErrorBody = { error: { code, message } };
     return reply.code(status).headers(headers.api).header('cache-control', 'no-store').send(body);
@@ -248,7 +256,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     outcomes,
     onStoreError: (error) => {
       metrics.databaseErrors.inc();
-      if (!isStoreUnavailable(error)) server.log.error({ err: error }, 'alias lookup failed');
+      if (isStoreUnavailable(error)) return;
+      const { log, suppressed } = errorLog.take(errorKind(error));
+      if (log) server.log.error({ err: error, ...(suppressed > 0 ? { suppressed } : {}) }, 'alias lookup failed');
     },
   });
 

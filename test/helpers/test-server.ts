@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { inject } from 'vitest';
-import { type App, buildApp } from '../../src/server/app.js';
+import { type App, type AppDeps, buildApp } from '../../src/server/app.js';
 import type { Clock } from '../../src/server/calendar.js';
 import { type Config, loadConfig } from '../../src/server/config.js';
 import { openStore, type Store } from '../../src/server/db/database.js';
@@ -26,6 +26,8 @@ export interface TestServerOptions {
   clock?: Clock;
   /** Serve the built web app from dist/web (needs `npm run build:web`). */
   withWeb?: boolean;
+  /** Fastify logger options (default: silent). */
+  logger?: AppDeps['logger'];
 }
 
 /** The dialect of this test project: the same suites run once on SQLite and once on PostgreSQL. */
@@ -54,7 +56,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   const store = openStore(config.database);
   await migrateToLatest(store.db, store.dialect);
-  const app = await buildApp({ config, store, ...(options.clock ? { clock: options.clock } : {}) });
+  const app = await buildApp({ config, store, ...(options.clock ? { clock: options.clock } : {}), ...(options.logger ? { logger: options.logger } : {}) });
   await app.server.listen({ port, host: '127.0.0.1' });
   return {
     url: `http://127.0.0.1:${port}`,
