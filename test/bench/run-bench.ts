@@ -18,6 +18,8 @@ const CONNECTIONS = 64;
 const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 // The ceiling and scenarios 1 and 2 are measured in this many alternating rounds (measureInRounds).
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+// Load before measuring a target (JIT, caches, connections), in seconds with wrk.
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 // BENCH_ONLY=1,2 runs only those scenarios (the ceiling always runs).
 const ONLY = new Set((process.env.BENCH_ONLY ?? '1,2,3,4,5,6').split(',').map((x) => x.trim()));
 // wrk when installed (a much lighter load generator), else autocannon from npm.
@@ -199,7 +201,7 @@ async function measureInRounds(targets: RoundTarget[], rounds: number): Promise<
 
 /** Warms up JIT, caches and connections; returns the requests/s it saw (to size autocannon's runs). */
 async function warmUp(url: string, spec: Spec): Promise<number> {
-  if (LOADER === 'wrk') return (await runWrk({ ...wrkOptions(url, spec), seconds: 2 })).rps;
+  if (LOADER === 'wrk') return (await runWrk({ ...wrkOptions(url, spec), seconds: WARMUP_SECONDS })).rps;
   return (await runLoad({ ...loadOptions(url, spec), amount: WARMUP_REQUESTS, timeoutMs: 30_000 })).rps;
 }
 

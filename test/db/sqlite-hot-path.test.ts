@@ -101,6 +101,12 @@ describe.runIf(testDialect === 'sqlite')('SQLite hot path', () => {
     expect((await links.findRedirectTarget('coberto'))?.disabledAt).toBe('2026-03-02T00:00:00.000Z');
   });
 
+  it('checks a click\'s link through the narrow id index, not the table', async () => {
+    const store = await newStore('click-check');
+    const plan = await sql<{ detail: string }>`explain query plan select 1 from links indexed by links_id_check where id = ${1}`.execute(store.db);
+    expect(plan.rows.map((row) => row.detail).join(' ')).toMatch(/COVERING INDEX links_id_check/);
+  });
+
   it('never answers a redirect from a link whose transaction is still open', async () => {
     const store = await newStore('uncommitted');
     const links = createLinkRepository(store);

@@ -43,9 +43,10 @@ export function openSqliteClickSink(file: string, busyTimeoutMs: number) {
   sqlite.pragma('cache_size = -2048');
   // No per-link row for a link deleted since its clicks were buffered (they still count
   // site-wide). The WHERE clause also settles SQLite's INSERT … SELECT … ON CONFLICT parsing.
+  // The check reads the narrow links_id_check index, not the table (migration 0004).
   const addToLink = sqlite.prepare(`
     insert into link_clicks_daily (link_id, day, clicks)
-    select ?, ?, ? where exists (select 1 from links where id = ?)
+    select ?, ?, ? where exists (select 1 from links indexed by links_id_check where id = ?)
     on conflict (link_id, day) do update set clicks = clicks + excluded.clicks`);
   const addToDay = sqlite.prepare(`
     insert into daily_totals (day, links_created, clicks) values (?, 0, ?)
