@@ -2,7 +2,8 @@
 // locked or damaged SQLite file, PostgreSQL down) fails every request the same way: logging
 // each with its stack wrote thousands of lines a second and buried everything else. The first
 // failure of a kind is logged in full at once; repeats within the window are counted, and the
-// next line of that kind says how many were left out. Metrics still count every failure.
+// next line of that kind says how many were left out. Store failures are still counted one by
+// one in shortener_database_errors_total.
 
 export interface ErrorLogThrottle {
   /** Whether to log this failure now, and how many of its kind were left out since the last line. */
