@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Calendar } from '../calendar.js';
 import type { ClickWriter } from '../stats/click-writer.js';
-import type { LinkDayClicks } from '../stats/counter-repository.js';
+import { createClickCounts } from './click-counts.js';
 
 export interface ClickRecorderOptions {
   writer: ClickWriter;
@@ -40,55 +40,34 @@ export interface ClickRecorder {
 }
 
 export function createClickRecorder(options: ClickRecorderOptions): ClickRecorder {
-  // day → (link id → clicks)
-  let buffer = new Map<string, Map<number, number>>();
+  // (day, link id) → clicks, in typed arrays reused between flushes (see click-counts.ts).
+  const buffer = createClickCounts(options.maxEntries);
   let pendingClicks = 0;
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<void> | undefined;
   let earlyFlushQueued = false;
-  let entries = 0;
   // Clicks taken out of the buffer by a write that has not finished yet.
   let inFlightClicks = 0;
   let droppedSinceLog = 0;
   const observer = options.observer;
 
-  /** Adds to the buffer; false when it would need a new entry and the buffer is full. */
-  function addTo(day: string, linkId: number, clicks: number): boolean {
-    let perLink = buffer.get(day);
-    if (perLink === undefined) {
-      if (entries >= options.maxEntries) return false;
-      perLink = new Map();
-      buffer.set(day, perLink);
-    }
-    const current = perLink.get(linkId);
-    if (current === undefined) {
-      if (entries >= options.maxEntries) return false;
-      entries++;
-    }
-    perLink.set(linkId, (current ?? 0) + clicks);
-    return true;
-  }
-
   async function writeBuffer(): Promise<void> {
     if (pendingClicks === 0) return;
-    const batch = buffer;
     const batchClicks = pendingClicks;
-    buffer = new Map();
+    const batch = buffer.take();
     pendingClicks = 0;
-    entries = 0;
     inFlightClicks = batchClicks;
-    const rows: LinkDayClicks[] = [];
-    for (const [day, perLink] of batch) for (const [linkId, clicks] of perLink) rows.push({ linkId, day, clicks });
     const started = performance.now();
     try {
-      await options.writer.write(rows);
+      await options.writer.write(batch);
       observer?.flushed(batchClicks, (performance.now() - started) / 1000);
     } catch (error) {
       observer?.flushFailed();
       // Keep the clicks: they are merged back and written with the next flush.
-      for (const row of rows) {
-        if (addTo(row.day, row.linkId, row.clicks)) pendingClicks += row.clicks;
-        else droppedSinceLog += row.clicks;
+      for (let i = 0; i < batch.linkIds.length; i++) {
+        const clicks = batch.clicks[i] ?? 0;
+        if (buffer.add(batch.days[batch.dayIndex[i] ?? 0] ?? '', batch.linkIds[i] ?? 0, clicks)) pendingClicks += clicks;
+        else droppedSinceLog += clicks;
       }
       throw error;
     } finally {
@@ -118,7 +97,7 @@ export function createClickRecorder(options: ClickRecorderOptions): ClickRecorde
 
   return {
     record(linkId) {
-      if (!addTo(options.calendar.today(), linkId, 1)) {
+      if (!buffer.add(options.calendar.today(), linkId, 1)) {
         droppedSinceLog++;
         observer?.dropped();
         return;

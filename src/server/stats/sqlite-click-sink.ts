@@ -29,6 +29,11 @@ export function packClicks(rows: readonly { linkId: number; day: string; clicks:
   return { days, dayIndex, linkIds, clicks };
 }
 
+/** The rows of a packed batch (the in-process writer's repository takes rows). */
+export function unpackClicks(batch: PackedClicks): { linkId: number; day: string; clicks: number }[] {
+  return Array.from(batch.linkIds, (linkId, i) => ({ linkId, day: batch.days[batch.dayIndex[i] ?? 0] ?? '', clicks: batch.clicks[i] ?? 0 }));
+}
+
 export function openSqliteClickSink(file: string, busyTimeoutMs: number) {
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
