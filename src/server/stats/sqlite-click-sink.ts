@@ -14,6 +14,7 @@ export interface PackedClicks {
   clicks: Float64Array<ArrayBuffer>;
 }
 
+/** Rows into a packed batch, the inverse of unpackClicks (the recorder's table packs its own; tests build batches with this). */
 export function packClicks(rows: readonly { linkId: number; day: string; clicks: number }[]): PackedClicks {
   const days: string[] = [];
   const dayIndex = new Uint16Array(rows.length);
