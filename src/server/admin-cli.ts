@@ -2,15 +2,13 @@
 // same configuration as the server (DATABASE_URL…), so it runs beside a live site: servers
 // pick blocked domains and disabled links up within a few seconds (at once on PostgreSQL for
 // disabled links, through NOTIFY).
-import { sql } from 'kysely';
 import { isValidAliasFormat, normalizeAlias } from '../shared/alias-rules.js';
 import { createBlocklist, normalizeDomain } from './abuse/blocklist.js';
 import { createReportRepository } from './abuse/report-repository.js';
 import { addDays, createCalendar, systemClock } from './calendar.js';
-import type { Store } from './db/database.js';
+import type { Store } from './db/store.js';
 import { toNumber } from './db/dialect.js';
 import { createLinkRepository } from './links/link-repository.js';
-import { CHANNEL } from './redirect/cache-invalidation.js';
 
 const USAGE = `Uso: npm run admin -- <comando>
 
@@ -58,7 +56,7 @@ export async function runAdmin(args: readonly string[], store: Store, options: {
       if (!isValidAliasFormat(alias)) return fail(`Alias inválido: ${rest[0] ?? '(vazio)'}`);
       const changed = await links.setDisabled(alias, command === 'disable' ? new Date(clock()).toISOString() : null);
       if (!changed) return fail(`Link não encontrado: ${alias}`);
-      if (store.dialect === 'postgres') await sql`select pg_notify(${CHANNEL}, ${alias})`.execute(store.db);
+      await store.notifyChanged(alias);
       return { code: 0, output: command === 'disable' ? `Desativado: ${alias}` : `Reativado: ${alias}` };
     }
     case 'top': {

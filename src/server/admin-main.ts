@@ -1,7 +1,7 @@
 // Entry of `npm run admin`: opens the store named by the configuration and runs one command.
 import { runAdmin } from './admin-cli.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openStore } from './db/database.js';
+import { openStore } from './db/store.js';
 import { migrateToLatest } from './db/migrate.js';
 
 try {

@@ -2,7 +2,7 @@
 // shutdown that stops accepting, flushes buffered clicks and closes the store.
 import { buildApp } from './app.js';
 import { assertTestSwitchesOff, ConfigError, loadConfig } from './config.js';
-import { openStore } from './db/database.js';
+import { openStore } from './db/store.js';
 import { migrateToLatest } from './db/migrate.js';
 import { anchorTickObjectShape } from './ops/tick-shape-anchor.js';
 

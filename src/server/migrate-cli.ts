@@ -2,7 +2,7 @@
 // before starting instances (with MIGRATE_ON_START=false). Concurrent runs are safe: Kysely's
 // migrator takes a lock (a PostgreSQL advisory lock) around the whole run.
 import { ConfigError, loadConfig } from './config.js';
-import { openStore } from './db/database.js';
+import { openStore } from './db/store.js';
 import { migrateToLatest } from './db/migrate.js';
 
 try {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/shared/api.js';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { openStore } from '../../src/server/db/database.js';
+import { openStore } from '../../src/server/db/store.js';
 import { startTestServer, testDialect, type TestServer } from '../helpers/test-server.js';
 
 const started: { close(): Promise<void> }[] = [];

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openStore } from '../../src/server/db/database.js';
+import { openStore } from '../../src/server/db/store.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { createThrowawayDatabase, startPostgres } from '../helpers/postgres.js';
 import type { LoadResult } from './load.js';

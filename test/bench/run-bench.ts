@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createCalendar } from '../../src/server/calendar.js';
-import { openStore } from '../../src/server/db/database.js';
+import { openStore } from '../../src/server/db/store.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { freePort } from '../helpers/child-server.js';
 import { type LoadResult, runLoad } from './load.js';
@@ -60,7 +60,8 @@ setTimeout(() => {
 }, 180_000).unref();
 
 async function main(): Promise<void> {
-  // BENCH_DATABASE=postgres: scenario 1 on SQLite and on PostgreSQL, same run (issue 6).
+  // BENCH_DATABASE=postgres: scenario 1 on SQLite and on PostgreSQL, same run, so the two
+  // stores are compared on the same machine state.
   if (process.env.BENCH_DATABASE === 'postgres') {
     await runPostgresComparison({ startServer, stopServer, redirectScenario: measureRedirects, log });
     return;
@@ -83,8 +84,9 @@ async function main(): Promise<void> {
     seedCounters(file, today, 100_000);
   }
   log(`seeded 100,000 and 1,000,000 links with 30 days of counters in ${Date.now() - t} ms`);
-  // The seed writes ~260 MB without syncing; the kernel would write it back ~30 s later, in
-  // the middle of the measured rounds. Write it now.
+  // The seed writes hundreds of MB without syncing; the kernel would write them back ~30 s
+  // later (its default), in the middle of the measured rounds. Write them now
+  // (docs/performance.md has the size).
   execFileSync('sync');
 
   const ceilingPort = await freePort();
@@ -175,9 +177,9 @@ interface RoundTarget {
 
 /**
  * Measures targets in alternating rounds (A B C A B C …), MEASURE_SECONDS each in all, after a
- * warm-up of each. The machine's speed drifts by 10–20% within a minute here (the ceiling alone
- * measured 83k–105k req/s from run to run); measured one after the other, the ratio between two
- * scenarios carried that drift. In rounds, a drift hits every target alike. Requests and
+ * warm-up of each. The machine's speed drifts within a minute (docs/performance.md has the
+ * figures); measured one after the other, the ratio between two scenarios carried that drift.
+ * In rounds, a drift hits every target alike. Requests and
  * seconds add up over the rounds; p50 is the mean of the rounds', weighted by requests; p99 is
  * the worst round's (never better than any round showed). A redirect target's clicks are
  * stored before the next round starts, so its writer does not run during another's round.

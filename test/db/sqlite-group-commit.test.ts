@@ -1,13 +1,14 @@
-// Group commit on SQLite (issue 7, creation benchmark): the writes queued in one turn of the
-// event loop share a transaction, yet each unit is all or none, a failed commit loses them
-// all (and says so to each), and a batch never lands inside one of Kysely's open transactions.
+// Group commit on SQLite: the writes queued in one turn of the event loop share a transaction,
+// yet each unit is all or none, a failed commit loses them all (and says so to each), and a
+// batch never lands inside one of Kysely's open transactions.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { type CompiledQuery, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../src/server/db/database.js';
+import { openSqliteStore, type SqliteStore } from '../../src/server/db/sqlite-store.js';
+import type { Store } from '../../src/server/db/store.js';
 import { isUniqueViolation } from '../../src/server/db/dialect.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import type { WriteInBatch } from '../../src/server/db/sqlite-group-commit.js';
@@ -15,14 +16,13 @@ import { testDialect } from '../helpers/test-server.js';
 
 describe.runIf(testDialect === 'sqlite')('SQLite group commit', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shortener-group-commit-'));
-  const stores: Store[] = [];
+  const stores: SqliteStore[] = [];
   let count = 0;
   const newStore = async (busyTimeoutMs = 2000): Promise<{ store: Store; write: WriteInBatch; file: string }> => {
     const file = path.join(dir, `store-${++count}.db`);
-    const store = openStore({ kind: 'sqlite', file, busyTimeoutMs });
+    const store = openSqliteStore(file, busyTimeoutMs);
     stores.push(store);
     await migrateToLatest(store.db, store.dialect);
-    if (store.writeInBatch === undefined) throw new Error('SQLite store without group commit');
     return { store, write: store.writeInBatch, file };
   };
   afterAll(async () => {

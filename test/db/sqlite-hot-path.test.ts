@@ -1,16 +1,19 @@
-// SQLite's own code on the redirect's hot path (issue 7): the click writer thread's SQL must
-// count exactly like the dialect-free repository, and the redirect lookup must read the
-// covering index, and never an uncommitted link.
+// SQLite's own code on the redirect's hot path: the click writer thread's SQL must count exactly
+// like the dialect-free repository, the statements the adapter really runs must use the indexes
+// they were written for (EXPLAIN of their own SQL), and a lookup never sees an uncommitted link.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../src/server/db/database.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { withAlias } from '../../src/server/db/link-statements.js';
+import { openSqliteStore, sqliteLinkLookups } from '../../src/server/db/sqlite-store.js';
+import type { Store } from '../../src/server/db/store.js';
 import { createLinkRepository } from '../../src/server/links/link-repository.js';
-import { createCounterRepository, type LinkDayClicks } from '../../src/server/stats/counter-repository.js';
-import { openSqliteClickSink, packClicks } from '../../src/server/stats/sqlite-click-sink.js';
+import { type LinkDayClicks, packClicks } from '../../src/server/stats/click-batch.js';
+import { createCounterRepository } from '../../src/server/stats/counter-repository.js';
+import { ADD_TO_LINK_SQL, openSqliteClickSink } from '../../src/server/stats/sqlite-click-sink.js';
 import { testDialect } from '../helpers/test-server.js';
 
 describe.runIf(testDialect === 'sqlite')('SQLite hot path', () => {
@@ -18,7 +21,7 @@ describe.runIf(testDialect === 'sqlite')('SQLite hot path', () => {
   const stores: Store[] = [];
   const newStore = async (name: string): Promise<Store & { file: string }> => {
     const file = path.join(dir, `${name}.db`);
-    const store = openStore({ kind: 'sqlite', file, busyTimeoutMs: 2000 });
+    const store = openSqliteStore(file, 2000);
     stores.push(store);
     await migrateToLatest(store.db, store.dialect);
     return { ...store, file };
@@ -59,8 +62,8 @@ describe.runIf(testDialect === 'sqlite')('SQLite hot path', () => {
     expect(b.rows).toEqual(a.rows);
 
     const counters = createCounterRepository(viaRepository.db);
-    await counters.addClicks(a.rows);
-    await counters.addClicks(a.rows);
+    await counters.addClicks(packClicks(a.rows));
+    await counters.addClicks(packClicks(a.rows));
     const sink = openSqliteClickSink(viaSink.file, 2000);
     try {
       sink.write(packClicks(b.rows));
@@ -90,10 +93,20 @@ describe.runIf(testDialect === 'sqlite')('SQLite hot path', () => {
     expect(packed.days).toEqual(['2026-03-01', '2026-03-02']);
   });
 
-  it('looks up redirects through the covering index', async () => {
+  /** SQLite's plan for a statement, as one line of text. */
+  const planOf = async (store: Store, statement: string, parameters: readonly unknown[]) =>
+    (await store.db.executeQuery(CompiledQuery.raw(`explain query plan ${statement}`, [...parameters]))).rows
+      .map((row) => (row as { detail: string }).detail)
+      .join(' | ');
+
+  it('looks up redirects through the covering index, with the statement the adapter runs', async () => {
     const store = await newStore('plan');
-    const plan = await sql<{ detail: string }>`explain query plan select id, url, disabled_at from links indexed by links_redirect_lookup where alias = ${'x'}`.execute(store.db);
-    expect(plan.rows.map((row) => row.detail).join(' ')).toMatch(/COVERING INDEX links_redirect_lookup/);
+    const lookups = sqliteLinkLookups(store.db);
+    const redirect = withAlias(lookups.redirect, 'x');
+    expect(await planOf(store, redirect.sql, redirect.parameters)).toMatch(/COVERING INDEX links_redirect_lookup/);
+    // The preview's lookup reads the row (it needs the metadata columns) through the unique alias index.
+    const preview = withAlias(lookups.preview, 'x');
+    expect(await planOf(store, preview.sql, preview.parameters)).toMatch(/USING INDEX .*alias/i);
     const links = createLinkRepository(store);
     const id = await links.insertLink({ alias: 'coberto', url: 'https://example.com/coberto', createdAt: new Date().toISOString(), manageTokenHash: 'd'.repeat(64), day: '2026-03-01' });
     expect(await links.findRedirectTarget('coberto')).toEqual({ id, url: 'https://example.com/coberto', disabledAt: null });
@@ -101,10 +114,9 @@ describe.runIf(testDialect === 'sqlite')('SQLite hot path', () => {
     expect((await links.findRedirectTarget('coberto'))?.disabledAt).toBe('2026-03-02T00:00:00.000Z');
   });
 
-  it('checks a click\'s link through the narrow id index, not the table', async () => {
+  it('checks a click\'s link through the narrow id index, with the writer thread\'s own statement', async () => {
     const store = await newStore('click-check');
-    const plan = await sql<{ detail: string }>`explain query plan select 1 from links indexed by links_id_check where id = ${1}`.execute(store.db);
-    expect(plan.rows.map((row) => row.detail).join(' ')).toMatch(/COVERING INDEX links_id_check/);
+    expect(await planOf(store, ADD_TO_LINK_SQL, [1, '2026-03-01', 1, 1])).toMatch(/COVERING INDEX links_id_check/);
   });
 
   it('never answers a redirect from a link whose transaction is still open', async () => {

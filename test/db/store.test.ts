@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { addDays } from '../../src/server/calendar.js';
+import { packClicks } from '../../src/server/stats/click-batch.js';
 import { createCounterRepository } from '../../src/server/stats/counter-repository.js';
 import { createLinkRepository } from '../../src/server/links/link-repository.js';
 import { isUniqueViolation } from '../../src/server/db/dialect.js';
@@ -53,17 +55,17 @@ describe(`store on ${testDialect}`, () => {
     }
     const deleted = ids.pop() as number;
     await links.deleteById(deleted);
-    // 2,500 rows: more than one statement's worth (1,000 rows each).
+    // 2,520 rows, one per (link, day): more than one statement's worth (1,000 rows each).
     const rows = [];
-    for (let d = 1; d <= 84; d++) {
-      const day = `2026-02-${String(((d - 1) % 28) + 1).padStart(2, '0')}`;
+    for (let d = 0; d < 84; d++) {
+      const day = addDays('2026-02-01', d);
       for (const id of [...ids, deleted]) rows.push({ linkId: id, day, clicks: 1 });
     }
-    await counters.addClicks(rows);
-    await counters.addClicks([{ linkId: ids[0] as number, day: '2026-02-01', clicks: 5 }]);
+    await counters.addClicks(packClicks(rows));
+    await counters.addClicks(packClicks([{ linkId: ids[0] as number, day: '2026-02-01', clicks: 5 }]));
     expect(await counters.linkTotalClicks(ids[0] as number)).toBe(84 + 5);
     expect(await counters.linkTotalClicks(deleted)).toBe(0);
-    const totals = await counters.totalsBetween('2026-02-01', '2026-02-28');
+    const totals = await counters.totalsBetween('2026-02-01', '2026-04-30');
     expect(totals.reduce((sum, t) => sum + t.clicks, 0)).toBe(rows.length + 5);
   });
 });

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { openStore, type Store } from '../../src/server/db/database.js';
+import { openStore, type Store } from '../../src/server/db/store.js';
 import { toNumber } from '../../src/server/db/dialect.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import type { Database } from '../../src/server/db/schema.js';

@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { type App, type AppDeps, buildApp } from '../../src/server/app.js';
 import type { Clock } from '../../src/server/calendar.js';
 import { type Config, loadConfig } from '../../src/server/config.js';
-import { openStore, type Store } from '../../src/server/db/database.js';
+import { openStore, type Store } from '../../src/server/db/store.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { createThrowawayDatabase } from './postgres.js';
 
@@ -82,4 +82,36 @@ async function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+export interface TestStore {
+  store: Store;
+  /** Opens a second store on the same database (another instance, as far as the store can tell). */
+  openAnother(): Store;
+  close(): Promise<void>;
+}
+
+/** A migrated store of this test project's dialect, on a fresh SQLite file or PostgreSQL database. */
+export async function openTestStore(): Promise<TestStore> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shortener-store-'));
+  const postgres = testDialect === 'postgres' ? await createThrowawayDatabase(inject('postgresAdminUrl')) : undefined;
+  const database: Config['database'] =
+    postgres === undefined ? { kind: 'sqlite', file: path.join(dir, 'links.db'), busyTimeoutMs: 2000 } : { kind: 'postgres', url: postgres.url, poolSize: 4 };
+  const store = openStore(database);
+  await migrateToLatest(store.db, store.dialect);
+  const others: Store[] = [];
+  return {
+    store,
+    openAnother() {
+      const other = openStore(database);
+      others.push(other);
+      return other;
+    },
+    async close() {
+      for (const other of others) await other.close();
+      await store.close();
+      await postgres?.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { openStore } from '../../src/server/db/database.js';
+import { openStore } from '../../src/server/db/store.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { maskIp } from '../../src/server/ops/log-options.js';
 import { PREVIEW_STYLE } from '../../src/server/redirect/preview-page.js';

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createClickCounts } from '../../src/server/redirect/click-counts.js';
-import { unpackClicks } from '../../src/server/stats/sqlite-click-sink.js';
+import { unpackClicks } from '../../src/server/stats/click-batch.js';
 
 type Model = Map<string, number>;
 const key = (day: string, linkId: number) => `${day}|${linkId}`;

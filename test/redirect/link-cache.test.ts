@@ -3,11 +3,13 @@
 // store answer read before a deletion out of the cache.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hostOfLink } from '../../src/server/redirect/alias-resolver.js';
-import { type CachedLink, createLinkCache } from '../../src/server/redirect/link-cache.js';
+import { hostOfUrl } from '../../src/server/abuse/blocklist.js';
+import { type CachedLink, createLinkCache, UNKNOWN_ALIAS } from '../../src/server/redirect/link-cache.js';
 
 const link = (id: number, url = `https://example.com/destino/${id}`, disabled = false): CachedLink => ({ id, url, disabled });
 const alias = (i: number) => `a${i.toString(36)}`;
+/** The link of a cache answer, if it is one. */
+const linkOf = (answer: CachedLink | typeof UNKNOWN_ALIAS | undefined) => (answer === UNKNOWN_ALIAS ? undefined : answer);
 const roomy = () => createLinkCache({ maxBytes: 8 * 2 ** 20, ttlMs: 60_000, missTtlMs: 2_000 });
 
 describe('link cache', () => {
@@ -19,7 +21,7 @@ describe('link cache', () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 400 }), (ops) => {
         const cache = roomy();
-        const model = new Map<string, CachedLink | null>();
+        const model = new Map<string, CachedLink | typeof UNKNOWN_ALIAS>();
         for (const o of ops) {
           const key = alias(o.key);
           if (o.kind === 'delete') {
@@ -28,7 +30,7 @@ describe('link cache', () => {
           } else {
             const target = o.missing ? undefined : link(o.id, `https://example.com/${encodeURIComponent(o.path)}`);
             cache.set(key, target);
-            model.set(key, target ?? null);
+            model.set(key, target ?? UNKNOWN_ALIAS);
           }
         }
         for (let k = 0; k <= 300; k++) expect(cache.get(alias(k))).toEqual(model.get(alias(k)));
@@ -75,7 +77,7 @@ describe('link cache', () => {
     cache.set('ok', link(1));
     cache.set('nope', undefined);
     cache.set('off', link(2, 'https://example.com/x', true));
-    expect(cache.get('nope')).toBeNull();
+    expect(cache.get('nope')).toBe(UNKNOWN_ALIAS);
     expect(cache.get('off')).toEqual(link(2, 'https://example.com/x', true));
     now += 2_100;
     expect(cache.get('nope')).toBeUndefined();
@@ -118,7 +120,7 @@ describe('link cache', () => {
     const cache = createLinkCache({ maxBytes: 16 * 1024, ttlMs: 60_000, missTtlMs: 2_000 });
     cache.set('fresh', link(1, 'https://example.com/new'));
     expect(cache.add('fresh', link(1, 'https://example.com/old'))).toBe(true);
-    expect(cache.get('fresh')?.url).toBe('https://example.com/new');
+    expect(linkOf(cache.get('fresh'))?.url).toBe('https://example.com/new');
     let added = 0;
     while (cache.add(alias(added), link(added))) added++;
     expect(added).toBeGreaterThan(100);
@@ -143,28 +145,28 @@ describe('link cache', () => {
   it('grows its table and still finds every link', () => {
     const cache = createLinkCache({ maxBytes: 64 * 2 ** 20, ttlMs: 60_000, missTtlMs: 2_000 });
     for (let i = 0; i < 200_000; i++) cache.set(alias(i), link(i));
-    for (let i = 0; i < 200_000; i += 7) expect(cache.get(alias(i))?.id).toBe(i);
+    for (let i = 0; i < 200_000; i += 7) expect(linkOf(cache.get(alias(i)))?.id).toBe(i);
     for (let i = 0; i < 200_000; i += 2) cache.delete(alias(i));
-    for (let i = 0; i < 200_000; i += 7) expect(cache.get(alias(i))?.id).toBe(i % 2 === 0 ? undefined : i);
+    for (let i = 0; i < 200_000; i += 7) expect(linkOf(cache.get(alias(i)))?.id).toBe(i % 2 === 0 ? undefined : i);
     expect(cache.stats().entries).toBe(100_000);
   });
 });
 
-describe('hostOfLink', () => {
+describe('hostOfUrl', () => {
   it('gives what the URL parser gives for every stored (WHATWG-serialized) URL', () => {
     fc.assert(
       fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true, authoritySettings: { withIPv4: true, withIPv6: true, withPort: true, withUserInfo: true } }), (raw) => {
         const href = new URL(raw).href;
-        expect(hostOfLink({ url: href })).toBe(new URL(href).hostname);
+        expect(hostOfUrl(href)).toBe(new URL(href).hostname);
       }),
       { numRuns: 2_000 },
     );
   });
 
   it('reads the host past user info, ports and IPv6 brackets', () => {
-    expect(hostOfLink({ url: new URL('https://user:p%40ss@Example.COM:8443/a?b#c').href })).toBe('example.com');
-    expect(hostOfLink({ url: new URL('http://[::1]:8080/x').href })).toBe('[::1]');
-    expect(hostOfLink({ url: new URL('https://exemplo.com.br').href })).toBe('exemplo.com.br');
-    expect(hostOfLink({ url: 'not a url' })).toBe('');
+    expect(hostOfUrl(new URL('https://user:p%40ss@Example.COM:8443/a?b#c').href)).toBe('example.com');
+    expect(hostOfUrl(new URL('http://[::1]:8080/x').href)).toBe('[::1]');
+    expect(hostOfUrl(new URL('https://exemplo.com.br').href)).toBe('exemplo.com.br');
+    expect(hostOfUrl('not a url')).toBe('');
   });
 });

@@ -15,8 +15,8 @@ export interface BlockedDomain {
 export interface Blocklist {
   /** True when the host or one of its parent domains is blocked. */
   isBlocked(hostname: string): boolean;
-  /** No domain is blocked: callers can skip working out a host name. */
-  isEmpty(): boolean;
+  /** True when the URL's host (or a parent domain of it) is blocked; a stored link's URL is read without parsing it again. */
+  isBlockedUrl(url: string): boolean;
   refresh(): Promise<void>;
   block(domain: string, reason: string | null): Promise<void>;
   unblock(domain: string): Promise<boolean>;
@@ -57,18 +57,21 @@ export function createBlocklist(db: Kysely<Database>, clock: Clock, onDisabled: 
     for (const row of disabled) onDisabled(row.alias);
   }
 
+  function isBlocked(hostname: string): boolean {
+    if (domains.size === 0) return false;
+    let host = hostname.toLowerCase().replace(/\.$/, '');
+    for (;;) {
+      if (domains.has(host)) return true;
+      const dot = host.indexOf('.');
+      if (dot === -1) return false;
+      host = host.slice(dot + 1);
+    }
+  }
+
   return {
-    isEmpty: () => domains.size === 0,
-    isBlocked(hostname) {
-      if (domains.size === 0) return false;
-      let host = hostname.toLowerCase().replace(/\.$/, '');
-      for (;;) {
-        if (domains.has(host)) return true;
-        const dot = host.indexOf('.');
-        if (dot === -1) return false;
-        host = host.slice(dot + 1);
-      }
-    },
+    isBlocked,
+    // Asked on every redirect: with nothing blocked (the usual case) no host is worked out.
+    isBlockedUrl: (url) => domains.size !== 0 && isBlocked(hostOfUrl(url)),
     refresh,
     async block(domain, reason) {
       await db
@@ -97,4 +100,32 @@ export function createBlocklist(db: Kysely<Database>, clock: Clock, onDisabled: 
       timer = undefined;
     },
   };
+}
+
+/**
+ * The host name of a stored link's URL. Stored URLs are WHATWG-serialized
+ * (`new URL(input).href`), so for http(s) the host sits between `://` (after any `user@`) and
+ * the first `/`, `:` or `]`; that is read without parsing the URL again on every redirect.
+ * Anything else goes through the URL parser.
+ */
+export function hostOfUrl(url: string): string {
+  const start = url.startsWith('https://') ? 8 : url.startsWith('http://') ? 7 : -1;
+  if (start !== -1) {
+    let end = url.indexOf('/', start);
+    if (end === -1) end = url.length;
+    const at = url.lastIndexOf('@', end);
+    const hostStart = at >= start ? at + 1 : start;
+    if (url.charCodeAt(hostStart) === 0x5b /* [ */) {
+      const close = url.indexOf(']', hostStart);
+      if (close !== -1 && close < end) return url.slice(hostStart, close + 1);
+    } else {
+      const colon = url.indexOf(':', hostStart);
+      return url.slice(hostStart, colon !== -1 && colon < end ? colon : end);
+    }
+  }
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
 }

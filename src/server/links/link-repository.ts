@@ -1,28 +1,13 @@
-// SQL for links. Dialect-free (the same code runs on SQLite and PostgreSQL) but for one index hint.
-import { type CompiledQuery, type Kysely, sql } from 'kysely';
+// SQL for links, dialect-free. What runs differently per dialect (the redirect's lookups, the
+// counted insert) is the store adapter's; this passes it on.
 import { toIsoString } from '../db/dialect.js';
-import type { Store } from '../db/database.js';
-import type { Database } from '../db/schema.js';
+import type { PreviewTarget, RedirectTarget } from '../db/link-statements.js';
+import type { Store } from '../db/store.js';
 
-export interface NewLink {
-  alias: string;
-  url: string;
-  createdAt: string;
-  manageTokenHash: string;
-  /** Day (STATS_TIMEZONE) the creation is counted on in daily_totals. */
-  day: string;
-}
+export type { NewLink, RedirectTarget } from '../db/link-statements.js';
 
-/** What the redirect needs, and nothing more (crawlers' metadata is read apart, when asked). */
-export interface RedirectTarget {
-  id: number;
-  url: string;
-  /** Set when the operator disabled the link. */
-  disabledAt: string | Date | null;
-}
-
-/** A redirect target with what link previews show: read in one query when a crawler asks first. */
-export interface PreviewTarget extends RedirectTarget {
+/** A redirect target with what link previews show, the fetch time as ISO text. */
+export interface PreviewLink extends RedirectTarget {
   title: string | null;
   description: string | null;
   image: string | null;
@@ -37,53 +22,16 @@ export interface StoredLink {
   manageTokenHash: string;
 }
 
-export function createLinkRepository(store: Pick<Store, 'db' | 'dialect' | 'readNow' | 'writeInBatch'>) {
-  const { db, readNow, writeInBatch } = store;
-  // The redirect's lookup, compiled once: building and compiling the query per request
-  // showed in the profile of the 1M-link benchmark. Only the parameter changes. On SQLite it
-  // names the covering index (see migration 0003): the planner would take the unique one.
-  const coveringIndex = store.dialect === 'sqlite' ? sql` indexed by links_redirect_lookup` : sql``;
-  const redirectLookup = sql<RedirectTarget>`select id, url, disabled_at as "disabledAt" from links${coveringIndex} where alias = ${''}`.compile(db);
-  const previewLookup = db
-    .selectFrom('links')
-    .select(['id', 'url', 'disabled_at as disabledAt', 'title', 'description', 'image', 'metadata_fetched_at as metadataFetchedAt'])
-    .where('alias', '=', '')
-    .compile();
-  /** The compiled query with its one parameter, run at once when the store allows it. */
-  async function lookup<R>(compiled: CompiledQuery<R>, alias: string): Promise<R | undefined> {
-    const query: CompiledQuery<R> = { ...compiled, parameters: [alias] };
-    const now = readNow?.(query);
-    if (now !== undefined) return now[0];
-    return (await db.executeQuery(query)).rows[0];
-  }
-
+export function createLinkRepository(store: Pick<Store, 'db' | 'findRedirectTarget' | 'findPreviewTarget' | 'insertCountedLink'>) {
+  const { db } = store;
   return {
-    /**
-     * Inserts the link and counts it in daily_totals in one transaction. A duplicate alias
-     * fails on the unique constraint (the caller maps it), so concurrent creates of one
-     * alias can never both succeed.
-     */
-    async insertLink(link: NewLink): Promise<number> {
-      if (writeInBatch !== undefined) {
-        // SQLite: the same two statements, committed with the other creations of this turn.
-        const [inserted] = await writeInBatch([insertLinkQuery(db, link).compile(), countCreationQuery(db, link.day).compile()]);
-        const id = (inserted?.[0] as { id?: unknown } | undefined)?.id;
-        if (typeof id !== 'number') throw new Error('insert returned no id');
-        return id;
-      }
-      return db.transaction().execute(async (trx) => {
-        const row = await insertLinkQuery(trx, link).executeTakeFirstOrThrow();
-        await countCreationQuery(trx, link.day).execute();
-        return row.id;
-      });
-    },
+    /** Inserts the link and counts it in daily_totals, all or nothing (see Store.insertCountedLink). */
+    insertLink: store.insertCountedLink,
 
-    findRedirectTarget(alias: string): Promise<RedirectTarget | undefined> {
-      return lookup(redirectLookup, alias);
-    },
+    findRedirectTarget: store.findRedirectTarget,
 
-    async findPreviewTarget(alias: string): Promise<PreviewTarget | undefined> {
-      const row = await lookup(previewLookup, alias);
+    async findPreviewTarget(alias: string): Promise<PreviewLink | undefined> {
+      const row: PreviewTarget | undefined = await store.findPreviewTarget(alias);
       if (row === undefined) return undefined;
       return { ...row, metadataFetchedAt: row.metadataFetchedAt === null ? null : toIsoString(row.metadataFetchedAt) };
     },
@@ -126,18 +74,3 @@ export function createLinkRepository(store: Pick<Store, 'db' | 'dialect' | 'read
 }
 
 export type LinkRepository = ReturnType<typeof createLinkRepository>;
-
-function insertLinkQuery(db: Kysely<Database>, link: NewLink) {
-  return db
-    .insertInto('links')
-    .values({ alias: link.alias, url: link.url, created_at: link.createdAt, manage_token_hash: link.manageTokenHash })
-    .returning('id');
-}
-
-/** Counts a creation in daily_totals. */
-function countCreationQuery(db: Kysely<Database>, day: string) {
-  return db
-    .insertInto('daily_totals')
-    .values({ day, links_created: 1, clicks: 0 })
-    .onConflict((oc) => oc.column('day').doUpdateSet({ links_created: sql`daily_totals.links_created + 1` }));
-}

@@ -1,5 +1,5 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
-import type { CreateLinkRequest, CreateLinkResponse } from '../../shared/api.js';
+import type { CreateLinkRequest } from '../../shared/api.js';
 import type { LinkService } from './link-service.js';
 
 const createLinkSchema = {
@@ -14,15 +14,9 @@ const createLinkSchema = {
   },
 } as const;
 
-export function registerLinkRoutes(
-  app: FastifyInstance,
-  links: LinkService,
-  onCreated: (link: CreateLinkResponse) => Promise<void>,
-  limit: onRequestAsyncHookHandler[],
-): void {
+export function registerLinkRoutes(app: FastifyInstance, links: LinkService, limit: onRequestAsyncHookHandler[]): void {
   app.post<{ Body: CreateLinkRequest }>('/api/links', { schema: createLinkSchema, onRequest: limit }, async (request, reply) => {
     const created = await links.createLink(request.body);
-    await onCreated(created);
     return reply.code(201).header('cache-control', 'no-store').send(created);
   });
 }

@@ -21,6 +21,8 @@ export interface LinkServiceDeps {
   isBlockedHost: (hostname: string) => boolean;
   /** Test-only: loopback targets allowed (end-to-end fixture pages). */
   allowLoopbackTargets: boolean;
+  /** Called after a creation, before it is answered (caches of every instance, statistics, preview metadata). */
+  onCreated: (link: CreateLinkResponse) => Promise<void>;
 }
 
 export interface CreateLinkInput {
@@ -45,35 +47,41 @@ export function createLinkService(deps: LinkServiceDeps) {
     return { alias, shortUrl: shortUrlFor(alias), url, createdAt, manageToken };
   }
 
+  async function create(input: CreateLinkInput): Promise<CreateLinkResponse> {
+    const checked = checkTargetUrl(input.url, deps.publicHost);
+    if (!checked.ok) throw new AppError(checked.code, 400);
+    if (isForbiddenTargetHost(checked.url.hostname, deps.allowLoopbackTargets)) throw new AppError('forbidden_target', 400);
+    if (deps.isBlockedHost(checked.url.hostname)) throw new AppError('blocked_url', 400);
+    const url = checked.url.href;
+
+    const requested = input.alias === undefined ? '' : normalizeAlias(input.alias);
+    if (requested !== '') {
+      if (!isValidAliasFormat(requested)) throw new AppError('invalid_alias', 400);
+      if (isReservedAlias(requested)) throw new AppError('reserved_alias', 400);
+      try {
+        return await insertWithAlias(requested, url);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('alias_taken', 409);
+        throw error;
+      }
+    }
+
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await insertWithAlias(randomAlias(), url);
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= RANDOM_ALIAS_ATTEMPTS) throw error;
+      }
+    }
+  }
+
   return {
     shortUrlFor,
 
     async createLink(input: CreateLinkInput): Promise<CreateLinkResponse> {
-      const checked = checkTargetUrl(input.url, deps.publicHost);
-      if (!checked.ok) throw new AppError(checked.code, 400);
-      if (isForbiddenTargetHost(checked.url.hostname, deps.allowLoopbackTargets)) throw new AppError('forbidden_target', 400);
-      if (deps.isBlockedHost(checked.url.hostname)) throw new AppError('blocked_url', 400);
-      const url = checked.url.href;
-
-      const requested = input.alias === undefined ? '' : normalizeAlias(input.alias);
-      if (requested !== '') {
-        if (!isValidAliasFormat(requested)) throw new AppError('invalid_alias', 400);
-        if (isReservedAlias(requested)) throw new AppError('reserved_alias', 400);
-        try {
-          return await insertWithAlias(requested, url);
-        } catch (error) {
-          if (isUniqueViolation(error)) throw new AppError('alias_taken', 409);
-          throw error;
-        }
-      }
-
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await insertWithAlias(randomAlias(), url);
-        } catch (error) {
-          if (!isUniqueViolation(error) || attempt >= RANDOM_ALIAS_ATTEMPTS) throw error;
-        }
-      }
+      const created = await create(input);
+      await deps.onCreated(created);
+      return created;
     },
   };
 }

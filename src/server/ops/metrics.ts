@@ -2,10 +2,16 @@
 // ratios and gauges are computed when /metrics is scraped.
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
+export type RedirectOutcome = 'redirect' | 'preview' | 'not_found' | 'blocked' | 'unavailable';
+
 export interface Metrics {
   registry: Registry;
   requests: Counter<'route' | 'status'>;
   redirects: Counter<'outcome'>;
+  /** One child counter per redirect outcome, taken once: a label lookup per request showed in the profile. */
+  redirectOutcomes: Record<RedirectOutcome, { inc(): void }>;
+  /** Counts a request other than the redirect, by route pattern and status. */
+  countRequest(route: string | undefined, status: number): void;
   cacheHits: Counter;
   cacheMisses: Counter;
   clicksRecorded: Counter;
@@ -69,12 +75,22 @@ export function createMetrics(sources: GaugeSources): Metrics {
       this.set(sources.linkCache().warming ? 1 : 0);
     },
   });
+  const requests = new Counter({ name: 'shortener_http_requests_total', help: 'Requests other than GET /:alias, by route and status', labelNames: ['route', 'status'], registers: [registry] });
+  const redirects = new Counter({ name: 'shortener_redirect_requests_total', help: 'GET/HEAD /:alias by outcome', labelNames: ['outcome'], registers: [registry] });
   return {
     registry,
     cacheHits,
     cacheMisses,
-    requests: new Counter({ name: 'shortener_http_requests_total', help: 'Requests other than GET /:alias, by route and status', labelNames: ['route', 'status'], registers: [registry] }),
-    redirects: new Counter({ name: 'shortener_redirect_requests_total', help: 'GET/HEAD /:alias by outcome', labelNames: ['outcome'], registers: [registry] }),
+    requests,
+    redirects,
+    redirectOutcomes: {
+      redirect: redirects.labels('redirect'),
+      preview: redirects.labels('preview'),
+      not_found: redirects.labels('not_found'),
+      blocked: redirects.labels('blocked'),
+      unavailable: redirects.labels('unavailable'),
+    },
+    countRequest: (route, status) => requests.inc({ route: route ?? 'unknown', status: String(status) }),
     clicksRecorded: new Counter({ name: 'shortener_clicks_recorded_total', help: 'Clicks counted on redirects', registers: [registry] }),
     clicksFlushed: new Counter({ name: 'shortener_clicks_flushed_total', help: 'Clicks written to the store', registers: [registry] }),
     clicksDropped: new Counter({ name: 'shortener_clicks_dropped_total', help: 'Clicks dropped because the in-memory buffer was full (store down)', registers: [registry] }),

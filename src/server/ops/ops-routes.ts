@@ -3,7 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
 import { sql } from 'kysely';
-import type { Store } from '../db/database.js';
+import type { Store } from '../db/store.js';
 import { AppError } from '../errors.js';
 import type { Metrics } from './metrics.js';
 

@@ -1,11 +1,10 @@
 // The click buffer's table: (day, link id) → clicks, in typed arrays (open addressing, linear
-// probing), reused from flush to flush. It replaced a `Map` per day, which cost ~0.2 µs a
-// click and, growing to 50,000 entries between flushes, left megabytes of old-generation
+// probing), reused from flush to flush, so a click allocates nothing. It replaced a `Map` per
+// day which, growing to 50,000 entries between flushes, left megabytes of old-generation
 // garbage per flush (V8 reallocates a Map's backing store at each doubling): under the
-// redirect benchmark V8 ran a full mark-compact every ~10 s, pauses of 3-12 ms that showed in
-// the redirect's p99. On 2M random clicks over 1M links, flushed every 50,000: the Map took
-// 412 ms and 9 mark-compacts, this table 79 ms and none.
-import type { PackedClicks } from '../stats/sqlite-click-sink.js';
+// redirect benchmark V8 ran regular full mark-compacts whose pauses showed in the redirect's
+// p99. The figures, before and after, are in docs/performance.md ("The click buffer").
+import type { ClickBatch } from '../stats/click-batch.js';
 
 export interface ClickCounts {
   /** Adds clicks to (day, link); false when that needs a new entry and maxEntries are held. */
@@ -13,7 +12,7 @@ export interface ClickCounts {
   /** Distinct (day, link) entries held. */
   entries(): number;
   /** Everything counted, packed for the writer (the table is empty afterwards). */
-  take(): PackedClicks;
+  take(): ClickBatch;
 }
 
 /** Slots at start: twice the 50,000 entries a flush of the default size holds, rounded up. */
@@ -90,7 +89,7 @@ export function createClickCounts(maxEntries: number, initialSlots = INITIAL_SLO
     },
     entries: () => entries,
     take() {
-      const packed: PackedClicks = { days, dayIndex: new Uint16Array(entries), linkIds: new Float64Array(entries), clicks: new Float64Array(entries) };
+      const packed: ClickBatch = { days, dayIndex: new Uint16Array(entries), linkIds: new Float64Array(entries), clicks: new Float64Array(entries) };
       let k = 0;
       for (let slot = 0; slot < slots && k < entries; slot++) {
         const linkId = linkIds[slot] ?? 0;

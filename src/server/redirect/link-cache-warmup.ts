@@ -1,8 +1,8 @@
 // Fills the link cache from the store when the server starts, newest links first, until the
 // store is exhausted or the cache's memory budget is reached. Without it, a server with more
 // links than its traffic touches in a while answers most first clicks from the store (a B-tree
-// lookup of ~5 µs per click on SQLite, a round trip on PostgreSQL); with it, every link that fits
-// is answered from memory from the first click on. It runs in the background, a page at a time,
+// lookup per click on SQLite, a round trip on PostgreSQL: see docs/performance.md, "The compact
+// link cache"); with it, every link that fits is answered from memory from the first click on. It runs in the background, a page at a time,
 // so requests are served (from the store) while it runs.
 import type { LinkRepository } from '../links/link-repository.js';
 import { toResolvedLink } from './alias-resolver.js';
@@ -70,5 +70,28 @@ export function startLinkCacheWarmup(options: {
       stopped = true;
       await done;
     },
+  };
+}
+
+export interface LinkCacheWarmer {
+  /** Starts the warm-up (once; later calls do nothing). */
+  start(): void;
+  /** Whether a warm-up is running now. */
+  running(): boolean;
+  /** Settles when the warm-up is over; undefined when it did not run or failed. */
+  done(): Promise<WarmupResult | undefined>;
+  stop(): Promise<void>;
+}
+
+/** A warm-up to start later (when the server is ready), readable before it starts. */
+export function createLinkCacheWarmer(options: Omit<Parameters<typeof startLinkCacheWarmup>[0], 'pageSize'>): LinkCacheWarmer {
+  let warmup: LinkCacheWarmup | undefined;
+  return {
+    start() {
+      warmup ??= startLinkCacheWarmup(options);
+    },
+    running: () => warmup?.running() ?? false,
+    done: async () => warmup?.done,
+    stop: async () => warmup?.stop(),
   };
 }

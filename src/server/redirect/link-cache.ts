@@ -2,9 +2,10 @@
 // budget (LINK_CACHE_MB), plus short-lived entries for aliases that do not exist (so a flood of
 // unknown aliases does not reach the store).
 //
-// Why not a Map of objects (lru-cache, as before): at ~220 bytes a link on the V8 heap, 1M links
-// cost more memory than the whole server may use, and every entry is one more object for the
-// garbage collector to trace. Here a link is one record of ~12 bytes + alias + URL in a byte
+// Why not a Map of objects (lru-cache, as before): with a key, a value object, a URL string and
+// a map entry per link on the V8 heap, 1M links cost more memory than the whole server may use,
+// and every entry is one more object for the garbage collector to trace (figures in
+// docs/performance.md, "The compact link cache"). Here a link is one record of ~12 bytes + alias + URL in a byte
 // arena outside the heap, found through an open-addressing hash table of two typed arrays
 // (~16 bytes a link). A lookup creates only the URL string and the returned object.
 //
@@ -12,6 +13,10 @@
 // the oldest segment is dropped whole (its records leave the hash table). A hit on a record in
 // one of the next segments to be dropped copies it to the head first, so links in use survive
 // (FIFO with reinsertion, close to LRU at a fraction of the bookkeeping).
+
+/** The cache's answer for an alias known not to exist (a cached miss). */
+export const UNKNOWN_ALIAS: unique symbol = Symbol('unknown alias');
+export type UnknownAlias = typeof UNKNOWN_ALIAS;
 
 /** A redirect target as cached. */
 export interface CachedLink {
@@ -39,8 +44,8 @@ export interface LinkCacheStats {
 }
 
 export interface LinkCache {
-  /** A target, `null` for a cached miss, `undefined` when the cache does not know. */
-  get(alias: string): CachedLink | null | undefined;
+  /** A target, UNKNOWN_ALIAS for a cached miss, `undefined` when the cache does not know. */
+  get(alias: string): CachedLink | UnknownAlias | undefined;
   /** A target even if its time is up: the last resort when the store cannot be reached. */
   getStale(alias: string): CachedLink | undefined;
   /**
@@ -235,9 +240,9 @@ export function createLinkCache(options: LinkCacheOptions): LinkCache {
     else slots[existing] = offset + 1;
   }
 
-  function decode(offset: number): CachedLink | null {
+  function decode(offset: number): CachedLink | UnknownAlias {
     const flags = (arena[offset] ?? 0);
-    if ((flags & MISSING) !== 0) return null;
+    if ((flags & MISSING) !== 0) return UNKNOWN_ALIAS;
     const start = offset + HEADER + (arena[offset + 1] ?? 0);
     const end = start + ((arena[offset + 2] ?? 0) | ((arena[offset + 3] ?? 0) << 8));
     const url = (flags & UTF8_URL) !== 0 ? arena.toString('utf8', start, end) : arena.toString('latin1', start, end);
@@ -284,7 +289,9 @@ export function createLinkCache(options: LinkCacheOptions): LinkCache {
     },
     getStale(alias) {
       const slot = find(alias, hashOf(alias));
-      return slot === -1 ? undefined : (decode((slots[slot] ?? 0) - 1) ?? undefined);
+      if (slot === -1) return undefined;
+      const found = decode((slots[slot] ?? 0) - 1);
+      return found === UNKNOWN_ALIAS ? undefined : found;
     },
     set(alias, target, readAt) {
       if (wasForgottenSince(alias, readAt)) return;

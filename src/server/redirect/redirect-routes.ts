@@ -2,36 +2,38 @@
 // Humans get a 302 at once (the click is buffered, never awaited); link-preview crawlers
 // get the preview page; unknown aliases get the 404 page.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isValidAliasFormat, normalizeAlias } from '../../shared/alias-rules.js';
 import { redirectTexts } from '../../shared/messages.js';
 import type { MetadataService } from '../metadata/metadata-service.js';
-import type { SecurityHeaders } from '../web/security-headers.js';
+import type { RedirectOutcome } from '../ops/metrics.js';
+import type { RenderPage } from '../web/pages.js';
+import type { HeaderSet, SecurityHeaders } from '../web/security-headers.js';
 import { renderStatusPage } from '../web/status-page.js';
+import { type AliasResolver, NO_METADATA, type ResolvedLink, UNKNOWN_ALIAS, type UnknownAlias } from './alias-resolver.js';
 import type { ClickRecorder } from './click-recorder.js';
-import { type AliasResolver, NO_METADATA, NOT_CACHED, type ResolvedLink } from './alias-resolver.js';
 import { PREVIEW_STYLE, renderPreviewPage } from './preview-page.js';
 
 export interface RedirectRouteDeps {
   resolver: AliasResolver;
-  clicks: ClickRecorder;
+  clicks: Pick<ClickRecorder, 'record'>;
   isCrawler: (userAgent: string | undefined) => boolean;
   siteName: string;
   publicUrl: string;
   /** The 404 page and its headers (the app's error view when the app is served). */
-  renderNotFound: () => { html: string; headers: Readonly<Record<string, string>> };
+  renderNotFound: RenderPage;
   metadata: Pick<MetadataService, 'isStale' | 'refreshInBackground'>;
-  /** Whether the link's target host is on the blocklist. */
-  isBlockedLink: (link: ResolvedLink) => boolean;
+  isBlockedUrl: (url: string) => boolean;
   /** Called when the store could not be asked (the visitor gets a 503 page). */
   onStoreError: (error: unknown) => void;
   headers: SecurityHeaders;
   /** One counter per outcome, read by name (a lookup by a variable key showed in the profile). */
-  outcomes: Record<'redirect' | 'preview' | 'not_found' | 'blocked' | 'unavailable', { inc(): void }>;
+  outcomes: Record<RedirectOutcome, { inc(): void }>;
 }
 
 const NO_STORE = 'private, no-store';
 
 export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRouteDeps): void {
-  const sendPage = (reply: FastifyReply, status: number, headers: Readonly<Record<string, string>>, html: string) =>
+  const sendPage = (reply: FastifyReply, status: number, headers: HeaderSet, html: string) =>
     reply.code(status).headers(headers).header('cache-control', NO_STORE).type('text/html; charset=utf-8').send(html);
   const page = (heading: string, message: string) =>
     renderStatusPage({ siteName: deps.siteName, heading, message, homeLabel: redirectTexts.backHome });
@@ -39,6 +41,11 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
   const unavailablePage = page(redirectTexts.unavailableTitle, redirectTexts.unavailableText);
   const previewHeaders = deps.headers.preview(PREVIEW_STYLE);
 
+  const notFound = (reply: FastifyReply) => {
+    deps.outcomes.not_found.inc();
+    const rendered = deps.renderNotFound();
+    return sendPage(reply, 404, rendered.headers, rendered.html);
+  };
   const unavailable = (reply: FastifyReply, error: unknown) => {
     // Store unreachable and the alias not cached: say so, and let the visitor retry.
     deps.onStoreError(error);
@@ -49,27 +56,30 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
   // Not an async function: a cached alias (nearly every request) is answered without creating
   // a promise; only a cache miss waits for the store, and only crawlers wait for metadata.
   app.get<{ Params: { alias: string } }>('/:alias', (request, reply) => {
-    const alias = request.params.alias;
+    // The one place the alias is normalised; a malformed one never reaches the cache or the store.
+    const alias = normalizeAlias(request.params.alias);
+    if (!isValidAliasFormat(alias)) return notFound(reply);
     const crawler = deps.isCrawler(request.headers['user-agent']);
     const cached = deps.resolver.resolveCached(alias);
-    if (cached !== NOT_CACHED) return answer(request, reply, alias, cached, crawler);
+    if (cached !== undefined) return answer(request, reply, alias, cached, crawler);
     return deps.resolver.resolveFromStore(alias, crawler).then(
       (target) => answer(request, reply, alias, target, crawler),
       (error: unknown) => unavailable(reply, error),
     );
   });
 
-  function answer(request: FastifyRequest, reply: FastifyReply, alias: string, target: ResolvedLink | undefined, crawler: boolean): FastifyReply | Promise<FastifyReply> {
-    if (target === undefined) {
-      deps.outcomes.not_found.inc();
-      const notFound = deps.renderNotFound();
-      return sendPage(reply, 404, notFound.headers, notFound.html);
-    }
-    if (target.disabled || deps.isBlockedLink(target)) {
+  function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    alias: string,
+    target: ResolvedLink | UnknownAlias,
+    crawler: boolean,
+  ): FastifyReply | Promise<FastifyReply> {
+    if (target === UNKNOWN_ALIAS) return notFound(reply);
+    if (target.disabled || deps.isBlockedUrl(target.url)) {
       deps.outcomes.blocked.inc();
       return sendPage(reply, 410, deps.headers.plain, blockedPage);
     }
-
     if (crawler) return preview(reply, alias, target);
 
     // HEAD is what link checkers send; only a real visit counts as a click.
@@ -79,20 +89,19 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
   }
 
   async function preview(reply: FastifyReply, alias: string, target: ResolvedLink): Promise<FastifyReply> {
-    const canonicalAlias = alias.toLowerCase();
     let stored;
     try {
-      stored = await deps.resolver.metadataOf(canonicalAlias);
+      stored = await deps.resolver.metadataOf(alias);
     } catch (error) {
       // The store went away after the link was cached: a preview from the URL alone.
       deps.onStoreError(error);
       stored = NO_METADATA;
     }
     // This crawler gets what is stored now; a refresh (never awaited) serves the next one.
-    if (deps.metadata.isStale(stored)) deps.metadata.refreshInBackground({ alias: canonicalAlias, url: target.url });
-    const preview = renderPreviewPage({
+    if (deps.metadata.isStale(stored)) deps.metadata.refreshInBackground({ alias, url: target.url });
+    const html = renderPreviewPage({
       siteName: deps.siteName,
-      shortUrl: `${deps.publicUrl}/${canonicalAlias}`,
+      shortUrl: `${deps.publicUrl}/${alias}`,
       targetUrl: target.url,
       title: stored.title,
       description: stored.description,
@@ -100,6 +109,6 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
       defaultImage: `${deps.publicUrl}/og-image.png`,
     });
     deps.outcomes.preview.inc();
-    return sendPage(reply, 200, previewHeaders, preview);
+    return sendPage(reply, 200, previewHeaders, html);
   }
 }

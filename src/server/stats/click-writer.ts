@@ -1,21 +1,21 @@
-// Where buffered clicks are written. On PostgreSQL the write is asynchronous I/O, so the
-// store's own repository does it. On SQLite (better-sqlite3 is synchronous) a flush of
-// 10,000 distinct (link, day) rows blocks the thread for ~60 ms, which showed as the redirect's
-// p99 in the benchmark; there a worker thread with its own connection writes instead (with
-// its own SQL, sqlite-click-sink.ts), and WAL lets the main thread's reads go on meanwhile.
+// Where buffered clicks are written; each store adapter picks its writer (db/store.ts). On
+// PostgreSQL the write is asynchronous I/O, so the counter repository does it in process. On
+// SQLite (better-sqlite3 is synchronous) a large flush would block the thread and show as the
+// redirect's p99; there a worker thread with its own connection writes instead (with its own
+// SQL, sqlite-click-sink.ts), and WAL lets the main thread's reads go on meanwhile.
 // Either way: one transaction per flush.
 import { Worker } from 'node:worker_threads';
 import type { CounterRepository } from './counter-repository.js';
-import { type PackedClicks, unpackClicks } from './sqlite-click-sink.js';
+import type { ClickBatch } from './click-batch.js';
 
 export interface ClickWriter {
   /** Stores one flush; the batch is left as it was (the recorder keeps it if the write fails). */
-  write(batch: PackedClicks): Promise<void>;
+  write(batch: ClickBatch): Promise<void>;
   close(): Promise<void>;
 }
 
 export function createInProcessClickWriter(counters: CounterRepository): ClickWriter {
-  return { write: (batch) => counters.addClicks(unpackClicks(batch)), close: async () => undefined };
+  return { write: (batch) => counters.addClicks(batch), close: async () => undefined };
 }
 
 // The writer keeps nothing between batches, so a small young generation is enough; V8's
@@ -69,9 +69,9 @@ export function createWorkerClickWriter(sqlite: { file: string; busyTimeoutMs: n
       const target = worker;
       return new Promise<void>((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        // Typed arrays, so the clone is a copy of their bytes (~1 MB for 50,000 rows; cloning
-        // 35,000 row objects took ~20 ms). Copied, not transferred: the recorder keeps the
-        // batch to put its clicks back if the write fails.
+        // Typed arrays, so the clone is a copy of their bytes rather than one object per row.
+        // Copied, not transferred: the recorder keeps the batch to put its clicks back if the
+        // write fails.
         target.postMessage({ id, batch });
       });
     },

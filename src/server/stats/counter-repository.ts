@@ -3,12 +3,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { toNumber, withTransactionRetry } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
-
-export interface LinkDayClicks {
-  linkId: number;
-  day: string;
-  clicks: number;
-}
+import { type ClickBatch, clicksPerDay, dayOfRow, rowsInLinkOrder } from './click-batch.js';
 
 export interface DayTotals {
   day: string;
@@ -22,22 +17,21 @@ const ROWS_PER_STATEMENT = 1000;
 export function createCounterRepository(db: Kysely<Database>) {
   return {
     /**
-     * Adds clicks to the per-link and site-wide counters in one transaction. Rows are
-     * written in a stable (link, day) order so concurrent flushes cannot deadlock. Clicks
-     * of a link deleted since they were buffered are still counted site-wide, but no
-     * per-link row is made for a link that no longer exists.
+     * Adds a flush of clicks to the per-link and site-wide counters in one transaction, rows in
+     * link order so concurrent flushes cannot deadlock. Clicks of a link deleted since they were
+     * buffered still count site-wide, but no per-link row is made for a link that no longer exists.
      */
-    async addClicks(perLink: readonly LinkDayClicks[]): Promise<void> {
-      if (perLink.length === 0) return;
-      const rows = mergeByLinkAndDay(perLink);
-      const totals = new Map<string, number>();
-      for (const row of rows) totals.set(row.day, (totals.get(row.day) ?? 0) + row.clicks);
+    async addClicks(batch: ClickBatch): Promise<void> {
+      if (batch.linkIds.length === 0) return;
+      const order = rowsInLinkOrder(batch);
+      const totals = [...clicksPerDay(batch)].sort(([a], [b]) => (a < b ? -1 : 1));
 
       await withTransactionRetry(() => db.transaction().execute(async (trx) => {
-        for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-          const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+        for (let start = 0; start < order.length; start += ROWS_PER_STATEMENT) {
           const values = sql.join(
-            chunk.map((r) => sql`(cast(${r.linkId} as integer), cast(${r.day} as char(10)), cast(${r.clicks} as integer))`),
+            order.slice(start, start + ROWS_PER_STATEMENT).map(
+              (i) => sql`(cast(${batch.linkIds[i]} as integer), cast(${dayOfRow(batch, i)} as char(10)), cast(${batch.clicks[i]} as integer))`,
+            ),
           );
           // VALUES columns are named column1.. on both SQLite and PostgreSQL; the WHERE
           // clause also settles SQLite's INSERT … SELECT … ON CONFLICT parsing ambiguity.
@@ -48,7 +42,7 @@ export function createCounterRepository(db: Kysely<Database>) {
             on conflict (link_id, day) do update set clicks = link_clicks_daily.clicks + excluded.clicks
           `.execute(trx);
         }
-        for (const [day, clicks] of [...totals].sort(([a], [b]) => (a < b ? -1 : 1))) {
+        for (const [day, clicks] of totals) {
           await trx
             .insertInto('daily_totals')
             .values({ day, links_created: 0, clicks })
@@ -88,21 +82,6 @@ export function createCounterRepository(db: Kysely<Database>) {
       return toNumber(row?.total ?? 0);
     },
   };
-}
-
-/**
- * One row per (link, day), in a stable order. PostgreSQL refuses an upsert that touches
- * the same row twice, and a stable order keeps concurrent flushes from deadlocking.
- */
-function mergeByLinkAndDay(rows: readonly LinkDayClicks[]): LinkDayClicks[] {
-  const merged = new Map<string, LinkDayClicks>();
-  for (const row of rows) {
-    const key = `${row.linkId}|${row.day}`;
-    const existing = merged.get(key);
-    if (existing === undefined) merged.set(key, { ...row });
-    else existing.clicks += row.clicks;
-  }
-  return [...merged.values()].sort((a, b) => a.linkId - b.linkId || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
 }
 
 export type CounterRepository = ReturnType<typeof createCounterRepository>;

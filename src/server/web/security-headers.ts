@@ -3,6 +3,7 @@
 // framing is refused. The 302 of the redirect gets none of this: it has no body to protect,
 // and it is the path that must stay lean.
 import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 
 export type HeaderSet = Readonly<Record<string, string>>;
 
@@ -64,4 +65,11 @@ export function createSecurityHeaders(options: { publicUrl: string; adScriptSrc:
       ),
     api: common,
   };
+}
+
+/** Every response of the scope gets this header set (the redirect's scope has none). */
+export function sendHeaders(scope: FastifyInstance, set: HeaderSet): void {
+  scope.addHook('onRequest', async (_request, reply) => {
+    void reply.headers(set);
+  });
 }

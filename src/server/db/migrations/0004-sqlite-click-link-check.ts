@@ -7,9 +7,8 @@ import type { Dialect } from '../dialect.js';
  * takes the rowid). The rowid lookup reads the table's leaf pages, which hold whole rows
  * (~25 links per 4 KB page), so a flush of 50,000 clicks spread over 1M links loaded a page
  * for nearly every click; this index holds ~400 ids per page, and clicks are written in link
- * order. Measured at 1M links, 8 flushes of 50,000 sorted clicks each: 2.2-2.9 µs per click
- * with the rowid, 1.5-2.1 µs with the index (no check at all: 1.0-1.5 µs). ~11 MB at 1M
- * links. PostgreSQL's primary key is such an index already.
+ * order, so a flush reads far fewer pages. Its cost per click and its size are measured in
+ * docs/performance.md ("Click writes"). PostgreSQL's primary key is such an index already.
  */
 export function sqliteClickLinkCheck(dialect: Dialect) {
   return {

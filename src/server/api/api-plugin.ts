@@ -1,0 +1,32 @@
+// The JSON API under /api: creating links, the owner's view and deletion, the home statistics
+// and reports. Its scope carries the API's security headers, request counting and the rate
+// limits (counted in the store adapter's rate-limit store, so they hold across instances).
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { createLimiters } from '../abuse/rate-limits.js';
+import { registerReportRoutes } from '../abuse/report-routes.js';
+import { registerLinkRoutes } from '../links/link-routes.js';
+import { registerManageRoutes } from '../links/manage-routes.js';
+import type { Services } from '../services.js';
+import { registerStatsRoutes } from '../stats/stats-routes.js';
+import { sendHeaders } from '../web/security-headers.js';
+
+export async function apiPlugin(api: FastifyInstance, services: Services): Promise<void> {
+  const { config, metrics } = services;
+  sendHeaders(api, services.pages.headers.api);
+  api.addHook('onResponse', async (request, reply) => metrics.countRequest(request.routeOptions.url, reply.statusCode));
+
+  const rateLimitStore = services.store.rateLimitStore(services.clock);
+  await api.register(rateLimit, {
+    global: false,
+    ...(rateLimitStore === undefined ? {} : { store: rateLimitStore }),
+    // A store outage must not turn into refusals: the request goes on (and meets the 503).
+    skipOnError: true,
+  });
+  const limiters = createLimiters(api, config.rateLimits);
+
+  registerLinkRoutes(api, services.links, limiters.create);
+  registerStatsRoutes(api, services.stats);
+  registerManageRoutes(api, services.owner, limiters.manage);
+  registerReportRoutes(api, { reports: services.reports, links: services.linkRepository, clock: services.clock, limit: limiters.report });
+}

@@ -1,0 +1,70 @@
+// The link statements whose execution differs between the store adapters (how a lookup is run,
+// how a creation commits), built here once in Kysely so both adapters run the same SQL.
+import { type CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Database } from './schema.js';
+
+export interface NewLink {
+  alias: string;
+  url: string;
+  createdAt: string;
+  manageTokenHash: string;
+  /** Day (STATS_TIMEZONE) the creation is counted on in daily_totals. */
+  day: string;
+}
+
+/** What the redirect needs, and nothing more (crawlers' metadata is read apart, when asked). */
+export interface RedirectTarget {
+  id: number;
+  url: string;
+  /** Set when the operator disabled the link. */
+  disabledAt: string | Date | null;
+}
+
+/** A redirect target with what link previews show: read in one query when a crawler asks first. */
+export interface PreviewTarget extends RedirectTarget {
+  title: string | null;
+  description: string | null;
+  image: string | null;
+  metadataFetchedAt: string | Date | null;
+}
+
+export interface LinkLookups {
+  redirect: CompiledQuery<RedirectTarget>;
+  preview: CompiledQuery<PreviewTarget>;
+}
+
+/**
+ * The redirect's two lookups, compiled once (building and compiling per request showed in the
+ * redirect's profile); only the alias parameter changes. `indexHint` lets an adapter name the
+ * index its planner would otherwise not choose.
+ */
+export function compileLinkLookups(db: Kysely<Database>, indexHint: RawBuilder<unknown> = sql``): LinkLookups {
+  return {
+    redirect: sql<RedirectTarget>`select id, url, disabled_at as "disabledAt" from links${indexHint} where alias = ${''}`.compile(db),
+    preview: db
+      .selectFrom('links')
+      .select(['id', 'url', 'disabled_at as disabledAt', 'title', 'description', 'image', 'metadata_fetched_at as metadataFetchedAt'])
+      .where('alias', '=', '')
+      .compile(),
+  };
+}
+
+/** A compiled lookup with its one parameter. */
+export function withAlias<R>(query: CompiledQuery<R>, alias: string): CompiledQuery<R> {
+  return { ...query, parameters: [alias] };
+}
+
+export function insertLinkQuery(db: Kysely<Database>, link: NewLink) {
+  return db
+    .insertInto('links')
+    .values({ alias: link.alias, url: link.url, created_at: link.createdAt, manage_token_hash: link.manageTokenHash })
+    .returning('id');
+}
+
+/** Counts a creation in daily_totals. */
+export function countCreationQuery(db: Kysely<Database>, day: string) {
+  return db
+    .insertInto('daily_totals')
+    .values({ day, links_created: 1, clicks: 0 })
+    .onConflict((oc) => oc.column('day').doUpdateSet({ links_created: sql`daily_totals.links_created + 1` }));
+}

@@ -1,0 +1,76 @@
+// Cache invalidation across instances on one PostgreSQL: every instance LISTENs on one channel
+// and forgets the aliases NOTIFYed on it. While the listening connection is down the cache is
+// not trusted (lookups read the store first), so a deletion elsewhere still takes effect at once.
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { CacheInvalidation, CacheTarget } from '../redirect/cache-invalidation.js';
+
+export const INVALIDATION_CHANNEL = 'link_cache_invalidation';
+const RECONNECT_DELAY_MS = 1000;
+
+export function createPostgresInvalidation(options: {
+  url: string;
+  cache: CacheTarget;
+  /** NOTIFY on the channel, through the store's pool. */
+  notify: (alias: string) => Promise<void>;
+  log: FastifyBaseLogger;
+}): CacheInvalidation {
+  const { cache, log } = options;
+  let client: pg.Client | undefined;
+  let listening = false;
+  let stopped = false;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+
+  function lost(reason: unknown): void {
+    if (!listening && client === undefined) return;
+    listening = false;
+    client = undefined;
+    // The cache is kept but not trusted: lookups go to the store, and fall back on it only
+    // when the store cannot answer either. It is cleared when the listener is back.
+    if (stopped) return;
+    log.warn({ err: reason }, 'cache invalidation listener lost; redirect cache bypassed until it is back');
+    reconnectTimer ??= setTimeout(() => {
+      reconnectTimer = undefined;
+      void connect();
+    }, RECONNECT_DELAY_MS);
+  }
+
+  async function connect(): Promise<void> {
+    if (stopped) return;
+    const next = new pg.Client({ connectionString: options.url });
+    next.on('notification', (message) => {
+      if (message.channel === INVALIDATION_CHANNEL && message.payload !== undefined) cache.forget(message.payload);
+    });
+    next.on('error', (error) => lost(error));
+    next.on('end', () => lost(new Error('connection ended')));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${INVALIDATION_CHANNEL}`);
+      client = next;
+      // Whatever happened while we were not listening is unknown: start from an empty cache.
+      cache.forgetAll();
+      listening = true;
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      client = next;
+      lost(error);
+    }
+  }
+
+  return {
+    async publish(alias) {
+      cache.forget(alias);
+      await options.notify(alias);
+    },
+    cacheTrusted: () => listening,
+    start: connect,
+    async stop() {
+      stopped = true;
+      if (reconnectTimer !== undefined) clearTimeout(reconnectTimer);
+      listening = false;
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}

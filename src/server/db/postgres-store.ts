@@ -1,0 +1,44 @@
+// The PostgreSQL store adapter: a pool of connections, shared by every instance. Lookups and
+// writes are asynchronous I/O, so they run in process; cache invalidation and rate-limit
+// counters must reach the other instances, so they go through the database (NOTIFY, a table).
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { databaseRateLimitStore } from '../abuse/rate-limit-store.js';
+import { createInProcessClickWriter } from '../stats/click-writer.js';
+import { createCounterRepository } from '../stats/counter-repository.js';
+import { compileLinkLookups, countCreationQuery, insertLinkQuery, withAlias } from './link-statements.js';
+import { createPostgresInvalidation, INVALIDATION_CHANNEL } from './postgres-invalidation.js';
+import type { Database } from './schema.js';
+import type { Store } from './store.js';
+
+export function openPostgresStore(url: string, poolSize: number): Store {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // An idle client that loses its server emits 'error' on the pool; without a listener
+  // that would crash the process. The next query gets a fresh connection.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const lookups = compileLinkLookups(db);
+  const notifyChanged = async (alias: string): Promise<void> => {
+    await sql`select pg_notify(${INVALIDATION_CHANNEL}, ${alias})`.execute(db);
+  };
+
+  return {
+    db,
+    dialect: 'postgres',
+    findRedirectTarget: async (alias) => (await db.executeQuery(withAlias(lookups.redirect, alias))).rows[0],
+    findPreviewTarget: async (alias) => (await db.executeQuery(withAlias(lookups.preview, alias))).rows[0],
+    insertCountedLink: (link) =>
+      db.transaction().execute(async (trx) => {
+        const row = await insertLinkQuery(trx, link).executeTakeFirstOrThrow();
+        await countCreationQuery(trx, link.day).execute();
+        return row.id;
+      }),
+    createClickWriter: () => createInProcessClickWriter(createCounterRepository(db)),
+    createInvalidation: (target, log) => createPostgresInvalidation({ url, cache: target, notify: notifyChanged, log }),
+    notifyChanged,
+    rateLimitStore: (clock) => databaseRateLimitStore(db, clock),
+    async close() {
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+// The store: one interface for everything that differs between SQLite and PostgreSQL, with one
+// adapter per dialect (sqlite-store.ts, postgres-store.ts). Callers never ask which dialect they
+// have; the repositories use `db` (Kysely), whose SQL is the same on both.
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../calendar.js';
+import type { Config } from '../config.js';
+import type { CacheInvalidation, CacheTarget } from '../redirect/cache-invalidation.js';
+import type { ClickWriter } from '../stats/click-writer.js';
+import type { Dialect } from './dialect.js';
+import type { NewLink, PreviewTarget, RedirectTarget } from './link-statements.js';
+import type { Database } from './schema.js';
+import { openPostgresStore } from './postgres-store.js';
+import { openSqliteStore } from './sqlite-store.js';
+
+export interface Store {
+  db: Kysely<Database>;
+  /** For migrations' column types, and for tests that check which server they run on. */
+  dialect: Dialect;
+  /** The redirect's lookup of a link (never a link whose creation is not committed). */
+  findRedirectTarget(alias: string): Promise<RedirectTarget | undefined>;
+  /** The same with what link previews show, in one query. */
+  findPreviewTarget(alias: string): Promise<PreviewTarget | undefined>;
+  /**
+   * Inserts the link and counts it in daily_totals, all or nothing. A duplicate alias fails on
+   * the unique constraint (the caller maps it), so concurrent creates of one alias never both win.
+   */
+  insertCountedLink(link: NewLink): Promise<number>;
+  /** Where buffered clicks are written (one transaction per flush). */
+  createClickWriter(): ClickWriter;
+  /** How a forgotten alias reaches every instance's redirect cache. */
+  createInvalidation(target: CacheTarget, log: FastifyBaseLogger): CacheInvalidation;
+  /**
+   * Tells running servers that `alias` changed, from a process without a cache (the admin tool).
+   * Where this cannot reach them at once, they pick the change up by polling (the blocklist refresh).
+   */
+  notifyChanged(alias: string): Promise<void>;
+  /** The rate-limit counters' store: undefined keeps them in this process's memory. */
+  rateLimitStore(clock: Clock): FastifyRateLimitStoreCtor | undefined;
+  close(): Promise<void>;
+}
+
+export function openStore(database: Config['database']): Store {
+  return database.kind === 'postgres' ? openPostgresStore(database.url, database.poolSize) : openSqliteStore(database.file, database.busyTimeoutMs);
+}

@@ -1,0 +1,145 @@
+// Every service of the site, built from the configuration and the store. Nothing here knows
+// HTTP: the feature plugins (api/, web/, redirect/, ops/) receive these and own the routes and
+// the start/stop hooks. Nothing runs until a plugin starts it.
+import type { FastifyBaseLogger } from 'fastify';
+import { createBlocklist } from './abuse/blocklist.js';
+import { createReportRepository } from './abuse/report-repository.js';
+import { createCalendar, type Clock, systemClock } from './calendar.js';
+import type { Config } from './config.js';
+import type { Store } from './db/store.js';
+import { createLinkOwnerService } from './links/link-owner-service.js';
+import { createLinkRepository } from './links/link-repository.js';
+import { createLinkService } from './links/link-service.js';
+import { createMetadataRepository } from './metadata/metadata-repository.js';
+import { createMetadataService } from './metadata/metadata-service.js';
+import { createErrorLogThrottle } from './ops/error-log-throttle.js';
+import { createMetrics } from './ops/metrics.js';
+import { createAliasResolver } from './redirect/alias-resolver.js';
+import { createClickRecorder } from './redirect/click-recorder.js';
+import { createCrawlerDetector } from './redirect/crawler.js';
+import { createLinkCache } from './redirect/link-cache.js';
+import { createLinkCacheWarmer } from './redirect/link-cache-warmup.js';
+import { createCounterRepository } from './stats/counter-repository.js';
+import { createStatsService } from './stats/stats-service.js';
+import { createPages } from './web/pages.js';
+
+export interface ServiceDeps {
+  config: Readonly<Config>;
+  store: Store;
+  clock?: Clock;
+  log: FastifyBaseLogger;
+}
+
+/** A kind of server-side failure is logged at most once in this window (see error-log-throttle.ts). */
+const ERROR_LOG_WINDOW_MS = 10_000;
+
+export function createServices({ config, store, clock = systemClock, log }: ServiceDeps) {
+  const calendar = createCalendar(config.statsTimeZone, clock);
+  const linkRepository = createLinkRepository(store);
+  const counters = createCounterRepository(store.db);
+
+  // The redirect's memory: the link cache, filled at start by the warmer, and the resolver in front.
+  const linkCache = createLinkCache({ ...config.linkCache, now: clock });
+  const warmer = createLinkCacheWarmer({
+    links: linkRepository,
+    cache: linkCache,
+    onError: (error) => log.warn({ err: error }, 'link cache warm-up stopped; the cache fills on demand'),
+  });
+  const metrics = createMetrics({
+    pendingClicks: () => clicks.pending(),
+    linkCache: () => ({ ...linkCache.stats(), warming: warmer.running() }),
+  });
+  const resolver = createAliasResolver({
+    links: linkRepository,
+    cache: linkCache,
+    cacheTrusted: () => invalidation.cacheTrusted(),
+    observer: { hit: () => metrics.cacheHits.inc(), miss: () => metrics.cacheMisses.inc() },
+  });
+  const invalidation = store.createInvalidation({ forget: resolver.forget, forgetAll: resolver.forgetAll }, log);
+  /** Forget an alias on every instance; a failure is logged, never thrown at the caller. */
+  const forgetEverywhere = (alias: string): Promise<void> =>
+    invalidation.publish(alias).catch((error: unknown) => log.error({ err: error }, 'cache invalidation failed'));
+
+  const blocklist = createBlocklist(store.db, clock, resolver.forget);
+  const clicks = createClickRecorder({
+    writer: store.createClickWriter(),
+    calendar,
+    intervalMs: config.clickFlushIntervalMs,
+    maxPending: config.clickFlushMaxPending,
+    maxEntries: config.clickBufferMaxEntries,
+    log,
+    observer: {
+      recorded: () => metrics.clicksRecorded.inc(),
+      dropped: () => metrics.clicksDropped.inc(),
+      flushed: (count, seconds) => {
+        metrics.clicksFlushed.inc(count);
+        metrics.flushDuration.observe(seconds);
+      },
+      flushFailed: () => {
+        metrics.flushFailures.inc();
+        metrics.databaseErrors.inc();
+      },
+    },
+  });
+  // Target pages' title/description/image for link previews, fetched in the background.
+  const metadata = createMetadataService({
+    options: config.metadata,
+    repository: createMetadataRepository(store.db),
+    clock,
+    log,
+    onUpdated: (alias) => void forgetEverywhere(alias),
+  });
+  const stats = createStatsService({ counters, calendar, clock, cacheMs: config.statsCacheMs });
+  const links = createLinkService({
+    links: linkRepository,
+    calendar,
+    clock,
+    publicUrl: config.publicUrl,
+    publicHost: config.publicHost,
+    isBlockedHost: blocklist.isBlocked,
+    allowLoopbackTargets: config.allowLoopbackTargets,
+    async onCreated(created) {
+      // Another instance may hold a cached miss for this alias.
+      await forgetEverywhere(created.alias);
+      stats.invalidate();
+      metadata.refreshInBackground({ alias: created.alias, url: created.url });
+    },
+  });
+  const owner = createLinkOwnerService({
+    links: linkRepository,
+    counters,
+    calendar,
+    shortUrlFor: links.shortUrlFor,
+    onDeleted: forgetEverywhere,
+  });
+
+  return {
+    config,
+    clock,
+    calendar,
+    store,
+    linkRepository,
+    links,
+    owner,
+    stats,
+    reports: createReportRepository(store.db),
+    blocklist,
+    linkCache,
+    warmer,
+    resolver,
+    invalidation,
+    clicks,
+    metadata,
+    isCrawler: createCrawlerDetector(),
+    pages: createPages(config),
+    metrics,
+    // One line per kind of failure every 10 s at most ("suppressed": how many were left out).
+    errorLog: createErrorLogThrottle(ERROR_LOG_WINDOW_MS, clock),
+    /** Stops what several features share (the plugins stop their own). */
+    async close(): Promise<void> {
+      await metadata.close();
+    },
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
