@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { SiteConfig } from '../shared/api.js';
+import { BRAND_COLOR_PATTERN, SITE_DEFAULTS } from '../shared/site.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -15,6 +16,8 @@ const flag = (fallback: boolean) =>
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+// Every variable the server reads, once: its rule and its default (.env.example documents
+// the same). toConfig below places each in Config.
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -36,6 +39,7 @@ const envSchema = z.object({
   LINK_CACHE_WARM: flag(true),
   LINK_CACHE_TTL_MS: positiveInt(60 * 60_000),
   LINK_CACHE_MISS_TTL_MS: positiveInt(2_000),
+  LINK_CACHE_MISS_MAX: positiveInt(50_000),
   MANAGE_RATE_LIMIT_PER_MINUTE: positiveInt(120),
   STATS_CACHE_MS: z.coerce.number().int().min(0).default(2_000),
   WEB_DIST_DIR: z.string().default('dist/web'),
@@ -63,79 +67,115 @@ const envSchema = z.object({
   CREATE_RATE_LIMIT_PER_DAY: positiveInt(100),
   CREATE_GLOBAL_LIMIT_PER_MINUTE: positiveInt(1200),
   REPORT_RATE_LIMIT_PER_HOUR: positiveInt(5),
+  RATE_LIMIT_IPV6_PREFIX: z.coerce.number().int().min(1).max(128).default(64),
   CLICK_BUFFER_MAX_ENTRIES: positiveInt(200_000),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_ALLOW: z.string().default('127.0.0.1/8,::1/128'),
-  SITE_NAME: z.string().min(1).default('Encurta.br'),
-  BRAND_COLOR: z
-    .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour such as #0f766e')
-    .default('#0f766e'),
-  CONTACT_EMAIL: z.email().default('contato@encurta.br'),
+  SITE_NAME: z.string().min(1).default(SITE_DEFAULTS.siteName),
+  BRAND_COLOR: z.string().regex(BRAND_COLOR_PATTERN, 'must be a colour such as #0f766e').default(SITE_DEFAULTS.brandColor),
+  CONTACT_EMAIL: z.email().default(SITE_DEFAULTS.contactEmail),
   CONTACT_WHATSAPP: z
     .string()
     .regex(/^\d{10,15}$/, 'must be digits only with country code, e.g. 5548999990000')
-    .default('5548999990000'),
-  CONTACT_ADDRESS: z.string().min(1).default('Rua XV de Novembro, 100, Centro, Blumenau - SC, 89010-000'),
-  DEVELOPER_CREDIT: z.string().min(1).default('Desenvolvido por Escritório Digital Vale'),
-  OWNER_CREDIT: z.string().min(1).default('Vale Imóveis Ltda.'),
-  COMPANY_LINE: z.string().min(1).default('Encurta.br é um produto da Vale Imóveis Ltda.'),
-  AD_SCRIPT_SRC: z.union([z.literal(''), z.url({ protocol: /^https$/ })]).default(''),
+    .default(SITE_DEFAULTS.whatsappNumber),
+  CONTACT_ADDRESS: z.string().min(1).default(SITE_DEFAULTS.address),
+  DEVELOPER_CREDIT: z.string().min(1).default(SITE_DEFAULTS.developerCredit),
+  OWNER_CREDIT: z.string().min(1).default(SITE_DEFAULTS.ownerCredit),
+  COMPANY_LINE: z.string().min(1).default(SITE_DEFAULTS.companyLine),
+  AD_SCRIPT_SRC: z.union([z.literal(''), z.url({ protocol: /^https$/ })]).default(SITE_DEFAULTS.adScriptSrc),
 });
+
+/** The names of the variables read (test/contracts checks .env.example against them). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
 export type TrustProxy = boolean | number | string[];
 
-export interface Config {
-  port: number;
-  host: string;
-  publicUrl: string;
-  /** host[:port] of PUBLIC_URL, lowercased: links may not point here. */
-  publicHost: string;
-  database: { kind: 'sqlite'; file: string; busyTimeoutMs: number } | { kind: 'postgres'; url: string; poolSize: number };
-  /** Run migrations at start (default); deployments may run `npm run migrate` instead. */
-  migrateOnStart: boolean;
-  statsTimeZone: string;
-  logLevel: (typeof LOG_LEVELS)[number];
-  trustProxy: TrustProxy;
-  clickFlushIntervalMs: number;
-  clickFlushMaxPending: number;
-  linkCache: { maxBytes: number; warm: boolean; ttlMs: number; missTtlMs: number };
-  statsCacheMs: number;
-  rateLimits: {
-    enabled: boolean;
-    /** Per client IP (TRUST_PROXY decides what the client IP is). */
-    createPerMinute: number;
-    createPerDay: number;
-    /** All clients together: a ceiling against distributed floods. */
-    createGlobalPerMinute: number;
-    reportPerHour: number;
-    /** Routes that check a manage token. */
-    managePerMinute: number;
+export type DatabaseConfig =
+  | { kind: 'sqlite'; file: string; busyTimeoutMs: number }
+  | { kind: 'postgres'; url: string; poolSize: number };
+
+/** The parsed environment: each variable as envSchema types it (numbers, flags, enums). */
+type Env = z.output<typeof envSchema>;
+
+/**
+ * Where each variable goes. Config's type is inferred from this: a variable is named in the
+ * schema (rule, default) and placed here, and nowhere else.
+ */
+function toConfig(e: Env) {
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    /** host[:port] of PUBLIC_URL, lowercased: links may not point here. */
+    publicHost: new URL(publicUrl).host.toLowerCase(),
+    database: parseDatabaseUrl(e.DATABASE_URL, e.DATABASE_POOL_SIZE, e.SQLITE_BUSY_TIMEOUT_MS),
+    /** Run migrations at start (default); deployments may run `npm run migrate` instead. */
+    migrateOnStart: e.MIGRATE_ON_START,
+    statsTimeZone: e.STATS_TIMEZONE,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    clickFlushIntervalMs: e.CLICK_FLUSH_INTERVAL_MS,
+    clickFlushMaxPending: e.CLICK_FLUSH_MAX_PENDING,
+    linkCache: {
+      maxBytes: e.LINK_CACHE_MB * 2 ** 20,
+      warm: e.LINK_CACHE_WARM,
+      ttlMs: e.LINK_CACHE_TTL_MS,
+      missTtlMs: e.LINK_CACHE_MISS_TTL_MS,
+      /** Unknown aliases remembered at most (kept apart from the links: a flood of them never pushes links out). */
+      maxMisses: e.LINK_CACHE_MISS_MAX,
+    },
+    statsCacheMs: e.STATS_CACHE_MS,
+    rateLimits: {
+      enabled: !e.RATE_LIMIT_DISABLED,
+      /** Per client IP (TRUST_PROXY decides what the client IP is). */
+      createPerMinute: e.CREATE_RATE_LIMIT_PER_MINUTE,
+      createPerDay: e.CREATE_RATE_LIMIT_PER_DAY,
+      /** All clients together: a ceiling against distributed floods. */
+      createGlobalPerMinute: e.CREATE_GLOBAL_LIMIT_PER_MINUTE,
+      reportPerHour: e.REPORT_RATE_LIMIT_PER_HOUR,
+      /** Routes that check a manage token. */
+      managePerMinute: e.MANAGE_RATE_LIMIT_PER_MINUTE,
+      /** Leading bits of an IPv6 address that name one client (a home or VPS gets a /64). */
+      ipv6Prefix: e.RATE_LIMIT_IPV6_PREFIX,
+    },
+    /** Test-only: links may point at loopback addresses (end-to-end fixture pages). */
+    allowLoopbackTargets: e.UNSAFE_ALLOW_LOOPBACK_TARGETS,
+    /** Both test-only switches may be on in a started server only when this is set. */
+    forceTestSwitches: e.UNSAFE_FORCE_TEST_SWITCHES,
+    /** Distinct (day, link) click counters kept in memory while the store cannot be written. */
+    clickBufferMaxEntries: e.CLICK_BUFFER_MAX_ENTRIES,
+    metrics: { token: e.METRICS_TOKEN, allow: splitList(e.METRICS_ALLOW) },
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    metadata: {
+      enabled: e.METADATA_FETCH,
+      maxAgeMs: e.METADATA_MAX_AGE_HOURS * 3_600_000,
+      allowedPorts: Object.freeze(splitList(e.METADATA_ALLOWED_PORTS).map(Number)),
+      timeoutMs: e.METADATA_TIMEOUT_MS,
+      maxBytes: e.METADATA_MAX_BYTES,
+      maxRedirects: e.METADATA_MAX_REDIRECTS,
+      concurrency: e.METADATA_CONCURRENCY,
+      failureTtlMs: e.METADATA_FAILURE_TTL_MS,
+      /** Test-only switch: allow loopback addresses. */
+      allowPrivateAddresses: e.UNSAFE_ALLOW_PRIVATE_FETCH,
+      userAgent: `${e.SITE_NAME}-preview/1.0 (+${publicUrl})`,
+    },
+    /** Brand and contact texts: the SiteConfig the app receives, less the public URL. */
+    site: {
+      siteName: e.SITE_NAME,
+      brandColor: e.BRAND_COLOR,
+      contactEmail: e.CONTACT_EMAIL,
+      whatsappNumber: e.CONTACT_WHATSAPP,
+      address: e.CONTACT_ADDRESS,
+      developerCredit: e.DEVELOPER_CREDIT,
+      ownerCredit: e.OWNER_CREDIT,
+      companyLine: e.COMPANY_LINE,
+      adScriptSrc: e.AD_SCRIPT_SRC,
+    } satisfies Omit<SiteConfig, 'publicUrl'>,
   };
-  /** Test-only: links may point at loopback addresses (end-to-end fixture pages). */
-  allowLoopbackTargets: boolean;
-  /** Both test-only switches may be on in a started server only when this is set. */
-  forceTestSwitches: boolean;
-  /** Distinct (day, link) click counters kept in memory while the store cannot be written. */
-  clickBufferMaxEntries: number;
-  metrics: { token: string | undefined; allow: readonly string[] };
-  webDistDir: string;
-  metadata: {
-    enabled: boolean;
-    maxAgeMs: number;
-    allowedPorts: readonly number[];
-    timeoutMs: number;
-    maxBytes: number;
-    maxRedirects: number;
-    concurrency: number;
-    failureTtlMs: number;
-    /** Test-only switch: allow loopback addresses. */
-    allowPrivateAddresses: boolean;
-    userAgent: string;
-  };
-  /** Brand and contact texts: the SiteConfig the app receives, less the public URL. */
-  site: Omit<SiteConfig, 'publicUrl'>;
 }
+
+export type Config = ReturnType<typeof toConfig>;
 
 export class ConfigError extends Error {}
 
@@ -150,60 +190,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     const name = issue?.path.join('.') ?? 'environment';
     throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(env[name] ?? '')}: ${issue?.message ?? 'invalid'}`);
   }
-  const e = parsed.data;
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
-  const config: Config = {
-    port: e.PORT,
-    host: e.HOST,
-    publicUrl,
-    publicHost: new URL(publicUrl).host.toLowerCase(),
-    database: parseDatabaseUrl(e.DATABASE_URL, e.DATABASE_POOL_SIZE, e.SQLITE_BUSY_TIMEOUT_MS),
-    migrateOnStart: e.MIGRATE_ON_START,
-    statsTimeZone: e.STATS_TIMEZONE,
-    logLevel: e.LOG_LEVEL,
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    clickFlushIntervalMs: e.CLICK_FLUSH_INTERVAL_MS,
-    clickFlushMaxPending: e.CLICK_FLUSH_MAX_PENDING,
-    linkCache: { maxBytes: e.LINK_CACHE_MB * 2 ** 20, warm: e.LINK_CACHE_WARM, ttlMs: e.LINK_CACHE_TTL_MS, missTtlMs: e.LINK_CACHE_MISS_TTL_MS },
-    statsCacheMs: e.STATS_CACHE_MS,
-    rateLimits: {
-      enabled: !e.RATE_LIMIT_DISABLED,
-      createPerMinute: e.CREATE_RATE_LIMIT_PER_MINUTE,
-      createPerDay: e.CREATE_RATE_LIMIT_PER_DAY,
-      createGlobalPerMinute: e.CREATE_GLOBAL_LIMIT_PER_MINUTE,
-      reportPerHour: e.REPORT_RATE_LIMIT_PER_HOUR,
-      managePerMinute: e.MANAGE_RATE_LIMIT_PER_MINUTE,
-    },
-    allowLoopbackTargets: e.UNSAFE_ALLOW_LOOPBACK_TARGETS,
-    forceTestSwitches: e.UNSAFE_FORCE_TEST_SWITCHES,
-    clickBufferMaxEntries: e.CLICK_BUFFER_MAX_ENTRIES,
-    metrics: { token: e.METRICS_TOKEN, allow: e.METRICS_ALLOW.split(',').map((s) => s.trim()).filter(Boolean) },
-    webDistDir: path.resolve(e.WEB_DIST_DIR),
-    metadata: {
-      enabled: e.METADATA_FETCH,
-      maxAgeMs: e.METADATA_MAX_AGE_HOURS * 3_600_000,
-      allowedPorts: e.METADATA_ALLOWED_PORTS.split(',').map((p) => Number(p.trim())),
-      timeoutMs: e.METADATA_TIMEOUT_MS,
-      maxBytes: e.METADATA_MAX_BYTES,
-      maxRedirects: e.METADATA_MAX_REDIRECTS,
-      concurrency: e.METADATA_CONCURRENCY,
-      failureTtlMs: e.METADATA_FAILURE_TTL_MS,
-      allowPrivateAddresses: e.UNSAFE_ALLOW_PRIVATE_FETCH,
-      userAgent: `${e.SITE_NAME}-preview/1.0 (+${publicUrl})`,
-    },
-    site: {
-      siteName: e.SITE_NAME,
-      brandColor: e.BRAND_COLOR,
-      contactEmail: e.CONTACT_EMAIL,
-      whatsappNumber: e.CONTACT_WHATSAPP,
-      address: e.CONTACT_ADDRESS,
-      developerCredit: e.DEVELOPER_CREDIT,
-      ownerCredit: e.OWNER_CREDIT,
-      companyLine: e.COMPANY_LINE,
-      adScriptSrc: e.AD_SCRIPT_SRC,
-    },
-  };
-  return deepFreeze(config);
+  return deepFreeze(toConfig(parsed.data));
+}
+
+/** "a, b,,c" → ['a', 'b', 'c']. */
+function splitList(value: string): readonly string[] {
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
 /**
@@ -222,7 +214,7 @@ export function assertTestSwitchesOff(config: Pick<Readonly<Config>, 'metadata' 
   }
 }
 
-function parseDatabaseUrl(value: string, poolSize: number, busyTimeoutMs: number): Config['database'] {
+function parseDatabaseUrl(value: string, poolSize: number, busyTimeoutMs: number): DatabaseConfig {
   if (/^postgres(ql)?:\/\//.test(value)) return { kind: 'postgres', url: value, poolSize };
   if (value.startsWith('sqlite:')) {
     const file = value.slice('sqlite:'.length).replace(/^\/\//, '');

@@ -1,5 +1,26 @@
-// The JSON contract between the server and the browser.
+// The JSON contract between the server and the browser: every route of the API, and the
+// bodies it takes and gives. Errors of every route answer ApiErrorBody.
 import type { ApiErrorCode } from './messages.js';
+import { API_PREFIX } from './routes.js';
+
+/** The API's routes (test/contracts checks that the server registers each). */
+export const API_ROUTES = {
+  /** CreateLinkRequest → 201 CreateLinkResponse. */
+  createLink: { method: 'POST', url: `${API_PREFIX}/links` },
+  /** → 200 StatsResponse. */
+  stats: { method: 'GET', url: `${API_PREFIX}/stats` },
+  /** Authorization: Bearer <manage token> → 200 LinkOwnerView. */
+  ownerView: { method: 'GET', url: `${API_PREFIX}/links/:alias` },
+  /** Authorization: Bearer <manage token> → 204, no body. */
+  deleteLink: { method: 'DELETE', url: `${API_PREFIX}/links/:alias` },
+  /** ReportLinkRequest → 201 ReportLinkResponse. */
+  report: { method: 'POST', url: `${API_PREFIX}/reports` },
+} as const;
+
+/** The path of one link's owner routes (ownerView, deleteLink). */
+export function linkPath(alias: string): string {
+  return API_ROUTES.ownerView.url.replace(':alias', () => encodeURIComponent(alias));
+}
 
 export interface CreateLinkRequest {
   url: string;
@@ -51,6 +72,18 @@ export interface LinkOwnerView {
   totalClicks: number;
   /** The last 30 days, oldest first, today last; days without clicks have 0. */
   daily: DailyClicks[];
+}
+
+/** Body of POST /api/reports ('Denunciar link'): the alias or whole short URL, and why. */
+export interface ReportLinkRequest {
+  alias: string;
+  /** REPORT_REASON_MIN to REPORT_REASON_MAX characters once whitespace is collapsed (report-rules.ts). */
+  reason: string;
+}
+
+export interface ReportLinkResponse {
+  /** The pt-BR thanks (reportTexts.received). */
+  message: string;
 }
 
 export interface ApiErrorBody {

@@ -1,16 +1,20 @@
 // Every pt-BR text that the API can send back, keyed by error code. The browser shows
 // `message` from the API as is, so this is the one place where these words live.
+// The limits in these texts come from the rules they describe, so they cannot drift apart.
+import { ALIAS_MAX_LENGTH, ALIAS_MIN_LENGTH } from './alias-rules.js';
+import { REPORT_REASON_MAX, REPORT_REASON_MIN } from './report-rules.js';
+import { URL_MAX_LENGTH } from './url-rules.js';
+
 export const errorMessages = {
   invalid_url: 'Por favor, insira uma URL válida',
   url_protocol: 'A URL precisa começar com http:// ou https://.',
-  url_too_long: 'A URL é longa demais: o máximo é de 4096 caracteres.',
+  url_too_long: `A URL é longa demais: o máximo é de ${URL_MAX_LENGTH} caracteres.`,
   url_credentials: 'A URL não pode conter usuário ou senha.',
   self_link: 'Não é possível encurtar um link deste próprio site.',
   forbidden_target: 'Não é possível encurtar endereços locais ou de redes privadas.',
   blocked_url: 'Este endereço não pode ser encurtado: o domínio foi bloqueado por abuso.',
-  invalid_report: 'Descreva o motivo da denúncia em 10 a 1000 caracteres.',
-  invalid_alias:
-    'O alias deve ter de 3 a 64 caracteres e usar apenas letras (a–z), números, hífen (-) ou sublinhado (_).',
+  invalid_report: `Descreva o motivo da denúncia em ${REPORT_REASON_MIN} a ${REPORT_REASON_MAX} caracteres.`,
+  invalid_alias: `O alias deve ter de ${ALIAS_MIN_LENGTH} a ${ALIAS_MAX_LENGTH} caracteres e usar apenas letras (a–z), números, hífen (-) ou sublinhado (_).`,
   reserved_alias: 'Este alias é reservado pelo site. Escolha outro.',
   alias_taken: 'Este alias personalizado já está em uso.',
   invalid_json: 'O corpo da requisição não é um JSON válido.',

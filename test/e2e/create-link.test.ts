@@ -126,3 +126,45 @@ describe('creating a short link', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 });
+
+// The home form leaves URL checking to the browser and marks no field invalid; the form that
+// marks refused fields (aria-invalid) is 'Denunciar link', so the built CSS is checked there.
+describe('a refused field', () => {
+  it('has the red border in the built CSS, focused or not', async () => {
+    context = await newContext(env.browser, DESKTOP);
+    await presetCookieConsent(context);
+    page = await context.newPage();
+    await page.goto(`${env.server.url}/denunciar`);
+    await page.getByRole('button', { name: 'Enviar denúncia' }).click();
+
+    const link = page.getByLabel('Link encurtado');
+    const reason = page.getByLabel('Motivo');
+    await expect.poll(() => reason.getAttribute('aria-invalid')).toBe('true');
+    expect(await link.getAttribute('aria-invalid')).toBe('true');
+    // The link field took the focus; the reason field is refused too and has no focus.
+    expect(await link.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    // The colours the theme gives these classes, read from probe elements of the same page.
+    const colourOf = (className: string) =>
+      page.evaluate((classes) => {
+        const probe = document.createElement('div');
+        probe.className = `border ${classes}`;
+        document.body.append(probe);
+        const colour = getComputedStyle(probe).borderTopColor;
+        probe.remove();
+        return colour;
+      }, className);
+    const red = await colourOf('border-red-500');
+    expect(red).not.toBe(await colourOf('border-slate-300'));
+    // Polled: the controls ease colour changes (transition-colors).
+    const borderOf = (field: typeof link) => field.evaluate((element) => getComputedStyle(element).borderTopColor);
+    await expect.poll(() => borderOf(reason)).toBe(red);
+    await expect.poll(() => borderOf(link)).toBe(red);
+
+    // Fixed and left, the field gets its usual border back.
+    await reason.fill('Página falsa de banco pedindo senha.');
+    await reason.evaluate((element) => element.blur());
+    expect(await reason.getAttribute('aria-invalid')).toBeNull();
+    await expect.poll(async () => borderOf(reason)).toBe(await colourOf('border-slate-300'));
+  });
+});

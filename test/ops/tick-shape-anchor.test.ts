@@ -1,7 +1,9 @@
+// A V8 canary, not a test of our logic: it watches a behaviour of the runtime we work around.
 // The anchor keeps Node's tick-object literal monomorphic through idle full collections
 // (src/server/ops/tick-shape-anchor.ts). Read from V8's own %DebugPrint of process.nextTick in
-// a child process; the run without the anchor shows the state the anchor prevents, so if a
-// Node upgrade stops going megamorphic, this test says the anchor is no longer needed.
+// a child process. The first case is the canary: it asserts V8 still goes megamorphic without
+// the anchor. When a Node upgrade makes it fail, the runtime no longer needs the workaround:
+// remove the anchor and this file. The second case guards the anchor itself.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,8 +27,8 @@ async function literalFeedback(mode: 'anchor' | 'none'): Promise<string[]> {
   return [...printed.matchAll(/DefineKeyedOwnPropertyInLiteral (\w+)/g)].map((match) => match[1] ?? '');
 }
 
-describe('tick object shape anchor', () => {
-  it('without it, idle full collections leave the tick literal megamorphic', async () => {
+describe('V8 canary: tick object shape anchor', () => {
+  it('canary: without the anchor, idle full collections still leave the tick literal megamorphic (fails when V8 no longer needs it)', async () => {
     const states = await literalFeedback('none');
     expect(states).toHaveLength(4);
     expect(states).toContain('MEGAMORPHIC');

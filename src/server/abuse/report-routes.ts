@@ -2,14 +2,13 @@
 // the operator (npm run admin reports) and limited per IP.
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { isValidAliasFormat, normalizeAlias } from '../../shared/alias-rules.js';
+import type { ReportLinkRequest, ReportLinkResponse } from '../../shared/api.js';
 import { reportTexts } from '../../shared/messages.js';
+import { REPORT_REASON_MAX as REASON_MAX, REPORT_REASON_MIN as REASON_MIN } from '../../shared/report-rules.js';
 import type { Clock } from '../calendar.js';
 import { AppError } from '../errors.js';
 import type { LinkRepository } from '../links/link-repository.js';
 import type { ReportRepository } from './report-repository.js';
-
-const REASON_MIN = 10;
-const REASON_MAX = 1000;
 
 const reportSchema = {
   body: {
@@ -24,7 +23,7 @@ export function registerReportRoutes(
   app: FastifyInstance,
   deps: { reports: ReportRepository; links: LinkRepository; clock: Clock; limit: onRequestAsyncHookHandler[] },
 ): void {
-  app.post<{ Body: { alias: string; reason: string } }>(
+  app.post<{ Body: ReportLinkRequest; Reply: ReportLinkResponse }>(
     '/api/reports',
     { schema: reportSchema, onRequest: deps.limit },
     async (request, reply) => {

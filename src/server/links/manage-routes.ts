@@ -1,6 +1,7 @@
 // Routes that need the link's manage token (Authorization: Bearer <token>), rate-limited
 // per client IP so tokens cannot be tried at speed.
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { LinkOwnerView } from '../../shared/api.js';
 import type { LinkOwnerService } from './link-owner-service.js';
 
 const aliasParams = {
@@ -13,7 +14,7 @@ const aliasParams = {
 } as const;
 
 export function registerManageRoutes(app: FastifyInstance, owner: LinkOwnerService, limit: onRequestAsyncHookHandler[]): void {
-  app.get<{ Params: { alias: string } }>(
+  app.get<{ Params: { alias: string }; Reply: LinkOwnerView }>(
     '/api/links/:alias',
     { schema: aliasParams, onRequest: limit },
     async (request, reply) => {

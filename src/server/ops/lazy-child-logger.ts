@@ -1,8 +1,9 @@
 // Fastify gives every request a child of the pino logger (bound to its request id). Making
-// that child serialises its bindings at once: measured at ~2.5 µs of CPU per request, a fifth
-// of what a whole redirect costs, on requests that almost never log (per-request logging is
-// off; only errors are logged). This factory hands out a stand-in that makes the real child
-// the first time something is logged, so a log line still carries its request id.
+// that child serialises its bindings at once, a large share of what a whole redirect costs
+// (docs/performance.md, "The redirect: per-request costs"), on requests that almost never log
+// (per-request logging is off; only errors are logged). This factory hands out a stand-in that
+// makes the real child the first time something is logged, so a log line still carries its
+// request id.
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 
 type ChildLoggerFactory = NonNullable<FastifyServerOptions['childLoggerFactory']>;

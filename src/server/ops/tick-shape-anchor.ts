@@ -7,9 +7,10 @@
 // allocates a lot, such as warming the link cache with 1M links) lets those maps die; the next
 // tick makes new ones, and after a few such collections the literal's feedback is
 // MEGAMORPHIC. From then on every tick object, about ten per HTTP request inside node:http,
-// is built through V8's runtime: ~2.5 µs more per redirect. One live tick object keeps the
-// maps, so the literal stays monomorphic. Measured in docs/architecture.md (Performance);
-// test/ops/tick-shape-anchor.test.ts shows both states.
+// is built through V8's runtime, which makes every request measurably dearer. One live tick
+// object keeps the maps, so the literal stays monomorphic. The measurements are in
+// docs/performance.md ("The tick-object shape"); test/ops/tick-shape-anchor.test.ts shows both
+// states.
 import { executionAsyncResource } from 'node:async_hooks';
 
 let anchor: object | undefined;

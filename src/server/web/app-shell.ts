@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../../shared/api.js';
+import { APP_STATUS_META, CSP_NONCE_META, NOT_FOUND_STATUS, SITE_CONFIG_SCRIPT_ID } from '../../shared/app-shell.js';
 import { redirectTexts } from '../../shared/messages.js';
 import { escapeHtml } from '../html.js';
 import { renderStatusPage } from './status-page.js';
@@ -27,16 +28,16 @@ export function loadAppShell(distDir: string, site: SiteConfig): AppShell {
   // "<" is escaped so no value can close the script element.
   const json = JSON.stringify(site).replace(/</g, '\\u003c');
   const html = template
-    .replace('</head>', `<script id="site-config" type="application/json">${json}</script></head>`)
+    .replace('</head>', `<script id="${SITE_CONFIG_SCRIPT_ID}" type="application/json">${json}</script></head>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(site.siteName)}</title>`);
   // The app cannot read the HTTP status of the page it runs in; this tells it the alias in
   // the address bar was not found, so it shows the error view at once.
-  const notFound = html.replace('</head>', '<meta name="app-status" content="404"></head>');
+  const notFound = html.replace('</head>', `<meta name="${APP_STATUS_META}" content="${NOT_FOUND_STATUS}"></head>`);
   // Split once at start, so each response only concatenates its nonce in: Radix Dialog adds a
   // <style> element (scroll lock) that the CSP allows by this nonce, read from the meta tag.
   const withNonce = (page: string) => {
     const [head, tail] = splitAt(page, '</head>');
-    return (nonce: string) => `${head}<meta name="csp-nonce" content="${nonce}">${tail}`;
+    return (nonce: string) => `${head}<meta name="${CSP_NONCE_META}" content="${nonce}">${tail}`;
   };
   return { available: true, distDir, page: withNonce(html), notFoundPage: withNonce(notFound) };
 }

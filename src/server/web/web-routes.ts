@@ -1,13 +1,8 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { PAGE_ROUTES, SERVER_PATHS } from '../../shared/routes.js';
 import type { AppShell } from './app-shell.js';
-import type { HeaderSet } from './security-headers.js';
-
-/** One HTML response of the app: its body and the headers that go with it (same nonce). */
-export type RenderPage = () => { html: string; headers: HeaderSet };
-
-/** Routes the React app handles itself; the server answers each with the app shell. */
-export const CLIENT_ROUTES = ['/', '/faq', '/contact', '/privacy', '/dashboard', '/denunciar'] as const;
+import type { RenderPage } from './pages.js';
 
 export async function registerWebRoutes(app: FastifyInstance, shell: AppShell, renderPage: RenderPage): Promise<void> {
   if (shell.available) {
@@ -22,12 +17,12 @@ export async function registerWebRoutes(app: FastifyInstance, shell: AppShell, r
       preCompressed: true,
       // Cache-Control comes from setHeaders below, not from the plugin's maxAge.
       cacheControl: false,
-      allowedPath: (pathName) => pathName !== '/index.html' && !/\.(br|gz)$/.test(pathName),
+      allowedPath: (pathName) => pathName !== SERVER_PATHS.index && !/\.(br|gz)$/.test(pathName),
       setHeaders(res, filePath) {
         // Vite puts content-hashed files under assets/: they never change. The default
         // preview image is fetched by every crawler: cache it for a month.
-        const immutable = filePath.includes(`${'/'}assets${'/'}`);
-        const longLived = filePath.endsWith(`${'/'}og-image.png`);
+        const immutable = filePath.includes(`${SERVER_PATHS.assets}/`);
+        const longLived = filePath.endsWith(SERVER_PATHS.ogImage);
         res.setHeader(
           'cache-control',
           immutable ? 'public, max-age=31536000, immutable' : longLived ? 'public, max-age=2592000' : 'public, max-age=86400',
@@ -35,7 +30,8 @@ export async function registerWebRoutes(app: FastifyInstance, shell: AppShell, r
       },
     });
   }
-  for (const route of CLIENT_ROUTES) {
+  // The pages the React app renders itself (src/shared/routes.ts): each gets the app shell.
+  for (const route of PAGE_ROUTES) {
     app.get(route, async (_request, reply) => {
       const { html, headers } = renderPage();
       return reply.headers(headers).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);

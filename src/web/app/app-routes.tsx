@@ -1,5 +1,6 @@
-import { lazy } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { Route, Routes } from 'react-router';
+import { PAGE_PATHS, type PageName } from '../../shared/routes';
 import { HomePage } from '../pages/home-page';
 import { RootLayout } from './root-layout';
 
@@ -12,16 +13,27 @@ const ReportPage = lazy(() => import('../pages/report-page').then((m) => ({ defa
 const RedirectPage = lazy(() => import('../pages/redirect-page').then((m) => ({ default: m.RedirectPage })));
 const NotFoundPage = lazy(() => import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
+// Keyed by the shared page names: a page added to src/shared/routes.ts (which the server
+// also answers) does not compile until it has a component here.
+const PAGES: Record<PageName, ComponentType> = {
+  home: HomePage,
+  faq: FaqPage,
+  contact: ContactPage,
+  privacy: PrivacyPage,
+  dashboard: DashboardPage,
+  report: ReportPage,
+};
+
+/** The app's route table: each shared page path with its component. */
+export const APP_PAGE_ROUTES = (Object.keys(PAGE_PATHS) as PageName[]).map((name) => ({ path: PAGE_PATHS[name], Page: PAGES[name] }));
+
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RootLayout />}>
-        <Route index element={<HomePage />} />
-        <Route path="faq" element={<FaqPage />} />
-        <Route path="contact" element={<ContactPage />} />
-        <Route path="privacy" element={<PrivacyPage />} />
-        <Route path="dashboard" element={<DashboardPage />} />
-        <Route path="denunciar" element={<ReportPage />} />
+        {APP_PAGE_ROUTES.map(({ path, Page }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
         <Route path=":alias" element={<RedirectPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

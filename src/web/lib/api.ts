@@ -1,5 +1,16 @@
 // The browser's only way to the server: same-origin JSON calls to /api.
-import { type ApiErrorBody, type CreateLinkRequest, type CreateLinkResponse, EMPTY_STATS, type LinkOwnerView, type StatsResponse } from '../../shared/api';
+import {
+  API_ROUTES,
+  type ApiErrorBody,
+  type CreateLinkRequest,
+  type CreateLinkResponse,
+  EMPTY_STATS,
+  type LinkOwnerView,
+  linkPath,
+  type ReportLinkRequest,
+  type ReportLinkResponse,
+  type StatsResponse,
+} from '../../shared/api';
 
 /** A failed call. `serverMessage` is the API's pt-BR message, absent when there was no usable answer. */
 export class ApiError extends Error {
@@ -51,28 +62,18 @@ async function request(input: string, init: RequestInit): Promise<Response> {
 }
 
 export async function createLink(body: CreateLinkRequest): Promise<CreateLinkResponse> {
-  const response = await request('/api/links', {
-    method: 'POST',
+  const response = await request(API_ROUTES.createLink.url, {
+    method: API_ROUTES.createLink.method,
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(body),
   });
   return (await response.json()) as CreateLinkResponse;
 }
 
-/** Body of POST /api/reports ('Denunciar link'): the alias or whole short URL, and why. */
-export interface ReportLinkRequest {
-  alias: string;
-  reason: string;
-}
-
-export interface ReportLinkResponse {
-  message: string;
-}
-
 /** POST /api/reports: 201 with a thank-you message; 404 unknown link, 400 bad reason, 429 too many. */
 export async function reportLink(body: ReportLinkRequest): Promise<ReportLinkResponse> {
-  const response = await request('/api/reports', {
-    method: 'POST',
+  const response = await request(API_ROUTES.report.url, {
+    method: API_ROUTES.report.method,
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(body),
   });
@@ -91,7 +92,7 @@ const STAT_FIELDS = [
 export const emptyStats: Readonly<StatsResponse> = EMPTY_STATS;
 
 export async function fetchStats(signal?: AbortSignal): Promise<StatsResponse> {
-  const response = await request('/api/stats', { headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) });
+  const response = await request(API_ROUTES.stats.url, { headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) });
   const body = (await response.json()) as Partial<Record<keyof StatsResponse, unknown>>;
   // Spec: each figure defaults to 0.
   const stats = { ...emptyStats };
@@ -108,17 +109,13 @@ function ownerHeaders(manageToken: string): HeadersInit {
   return { accept: 'application/json', authorization: `Bearer ${manageToken}` };
 }
 
-function ownerPath(alias: string): string {
-  return `/api/links/${encodeURIComponent(alias)}`;
-}
-
 /** GET /api/links/:alias: the link with its clicks (401 no token, 403 wrong token, 404 gone). */
 export async function fetchLinkView(alias: string, manageToken: string, signal?: AbortSignal): Promise<LinkOwnerView> {
-  const response = await request(ownerPath(alias), { headers: ownerHeaders(manageToken), cache: 'no-store', ...(signal ? { signal } : {}) });
+  const response = await request(linkPath(alias), { headers: ownerHeaders(manageToken), cache: 'no-store', ...(signal ? { signal } : {}) });
   return (await response.json()) as LinkOwnerView;
 }
 
 /** DELETE /api/links/:alias: permanent deletion (204). */
 export async function deleteLink(alias: string, manageToken: string): Promise<void> {
-  await request(ownerPath(alias), { method: 'DELETE', headers: ownerHeaders(manageToken) });
+  await request(linkPath(alias), { method: API_ROUTES.deleteLink.method, headers: ownerHeaders(manageToken) });
 }

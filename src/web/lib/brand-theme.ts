@@ -1,4 +1,5 @@
-// Applies the configured brand colour to the CSS variables the Tailwind theme reads.
+// Applies the configured brand colour to the CSS variables the Tailwind theme reads. The
+// colour is #rrggbb: readSiteConfig keeps only colours that pass the shared rule (isBrandColor).
 
 /** WCAG relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {

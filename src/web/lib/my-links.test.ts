@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { mergeMyLinks, type StoredLink } from './my-links';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mergeMyLinks, MY_LINKS_KEY, readMyLinks, type StoredLink } from './my-links';
 
 function link(alias: string, createdAt: string, manageToken = `t-${alias}`): StoredLink {
   return { alias, shortUrl: `http://localhost/${alias}`, url: 'https://a.example/', createdAt, manageToken };
@@ -20,5 +20,32 @@ describe('mergeMyLinks', () => {
   it('prefers the incoming entry on a tie', () => {
     const merged = mergeMyLinks([link('a', '2025-11-01T00:00:00Z', 'daqui')], [link('a', '2025-11-01T00:00:00Z', 'de-fora')]);
     expect(merged).toEqual([link('a', '2025-11-01T00:00:00Z', 'de-fora')]);
+  });
+});
+
+describe('readMyLinks', () => {
+  afterEach(() => window.localStorage.clear());
+
+  it('keeps the links and leaves out what is not one (the same check as an imported file)', () => {
+    const good = link('promo', '2025-11-01T00:00:00Z');
+    const entries = [
+      { ...good, extra: 'dropped' },
+      { ...good, alias: 'Caixa-Alta' },
+      { ...good, alias: 'x' },
+      { ...good, manageToken: 'has space' },
+      { ...good, createdAt: 'ontem' },
+      { ...good, url: 42 },
+      null,
+      [good],
+    ];
+    window.localStorage.setItem(MY_LINKS_KEY, JSON.stringify(entries));
+    expect(readMyLinks()).toEqual([good, { ...good, alias: 'caixa-alta' }]);
+  });
+
+  it('reads nothing from a value that is not a JSON array', () => {
+    window.localStorage.setItem(MY_LINKS_KEY, '{nope');
+    expect(readMyLinks()).toEqual([]);
+    window.localStorage.setItem(MY_LINKS_KEY, JSON.stringify({ links: [] }));
+    expect(readMyLinks()).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 // Links created in this browser, newest first (localStorage 'my_links'). The manage token
 // is what lets this browser see and delete a link later (dashboard); it is never sent
 // anywhere except to this site's own API.
+import { isValidAliasFormat, normalizeAlias } from '../../shared/alias-rules';
 import type { CreateLinkResponse } from '../../shared/api';
 import { readItem, writeItem } from './storage';
 
@@ -8,10 +9,26 @@ export const MY_LINKS_KEY = 'my_links';
 
 export type StoredLink = Pick<CreateLinkResponse, 'alias' | 'shortUrl' | 'url' | 'createdAt' | 'manageToken'>;
 
-function isStoredLink(value: unknown): value is StoredLink {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return ['alias', 'shortUrl', 'url', 'createdAt', 'manageToken'].every((key) => typeof v[key] === 'string');
+const TOKEN_PATTERN = /^\S{1,200}$/;
+
+/**
+ * A value read from outside (localStorage, an imported file) as a stored link, or undefined
+ * when it is not one. Only the five fields are kept; the alias is normalised.
+ */
+function toStoredLink(value: unknown): StoredLink | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const { alias, shortUrl, url, createdAt, manageToken } = value as Record<string, unknown>;
+  if (typeof alias !== 'string' || typeof shortUrl !== 'string' || typeof url !== 'string') return undefined;
+  if (typeof createdAt !== 'string' || Number.isNaN(Date.parse(createdAt))) return undefined;
+  if (typeof manageToken !== 'string' || !TOKEN_PATTERN.test(manageToken)) return undefined;
+  const normalised = normalizeAlias(alias);
+  if (!isValidAliasFormat(normalised)) return undefined;
+  return { alias: normalised, shortUrl, url, createdAt, manageToken };
+}
+
+/** The stored links of a parsed JSON array; entries that are not links are left out. */
+export function toStoredLinks(values: readonly unknown[]): StoredLink[] {
+  return values.map(toStoredLink).filter((link): link is StoredLink => link !== undefined);
 }
 
 export function readMyLinks(): StoredLink[] {
@@ -19,7 +36,7 @@ export function readMyLinks(): StoredLink[] {
   if (raw === null) return [];
   try {
     const parsed: unknown = JSON.parse(raw);
-    return Array.isArray(parsed) ? parsed.filter(isStoredLink) : [];
+    return Array.isArray(parsed) ? toStoredLinks(parsed) : [];
   } catch {
     return [];
   }

@@ -2,26 +2,18 @@
 // Read once at start; components get it through context so tests can supply their own.
 import { createContext, type ReactNode, useContext } from 'react';
 import type { SiteConfig } from '../../shared/api';
+import { SITE_CONFIG_SCRIPT_ID } from '../../shared/app-shell';
+import { isBrandColor, SITE_DEFAULTS } from '../../shared/site';
 
-/** Used when the page has no injected configuration (vite dev, component tests). */
+/** Used when the page has no injected configuration (vite dev, component tests): the server's defaults. */
 export const defaultSiteConfig: SiteConfig = {
-  siteName: 'Encurta.br',
+  ...SITE_DEFAULTS,
   publicUrl: typeof window === 'undefined' ? 'http://localhost:3000' : window.location.origin,
-  brandColor: '#0f766e',
-  contactEmail: 'contato@encurta.br',
-  whatsappNumber: '5548999990000',
-  address: 'Rua XV de Novembro, 100, Centro, Blumenau - SC, 89010-000',
-  developerCredit: 'Desenvolvido por Escritório Digital Vale',
-  ownerCredit: 'Vale Imóveis Ltda.',
-  companyLine: 'Encurta.br é um produto da Vale Imóveis Ltda.',
-  adScriptSrc: '',
 };
-
-const BRAND_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 /** Reads `<script id="site-config" type="application/json">`, keeping defaults for anything missing or malformed. */
 export function readSiteConfig(doc: Document = document): SiteConfig {
-  const raw = doc.getElementById('site-config')?.textContent;
+  const raw = doc.getElementById(SITE_CONFIG_SCRIPT_ID)?.textContent;
   if (raw == null || raw.trim() === '') return defaultSiteConfig;
   let parsed: unknown;
   try {
@@ -36,7 +28,7 @@ export function readSiteConfig(doc: Document = document): SiteConfig {
     const value = source[key];
     if (typeof value === 'string' && (value !== '' || key === 'adScriptSrc')) config[key] = value;
   }
-  if (!BRAND_COLOR.test(config.brandColor)) config.brandColor = defaultSiteConfig.brandColor;
+  if (!isBrandColor(config.brandColor)) config.brandColor = defaultSiteConfig.brandColor;
   return config;
 }
 

@@ -1,5 +1,6 @@
 import { Building2, CircleHelp, Mail } from 'lucide-react';
 import { Link } from 'react-router';
+import { PAGE_PATHS } from '../../shared/routes';
 import { PageHeader } from '../components/layout/page-header';
 import { SideCard } from '../components/side-card';
 import { Card } from '../components/ui/card';
@@ -31,7 +32,7 @@ export function ContactPage() {
           <SideCard icon={CircleHelp} title="Perguntas frequentes">
             <p>
               A resposta pode já estar no nosso{' '}
-              <Link to="/faq" className={inlineLink}>
+              <Link to={PAGE_PATHS.faq} className={inlineLink}>
                 FAQ
               </Link>
               .

@@ -1,5 +1,6 @@
 import { Mail, MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
+import { PAGE_PATHS } from '../../shared/routes';
 import { PageHeader } from '../components/layout/page-header';
 import { FaqAccordion } from '../components/faq-accordion';
 import { buttonVariants } from '../components/ui/button';
@@ -27,7 +28,7 @@ export function FaqPage() {
           <h2 className="text-xl font-bold text-slate-900">Ainda tem dúvidas?</h2>
           <p className="max-w-md text-slate-600">Nossa equipe responde em dias úteis. Fale com a gente pelo formulário ou por e-mail.</p>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Link to="/contact" className={buttonVariants()}>
+            <Link to={PAGE_PATHS.contact} className={buttonVariants()}>
               Fale conosco
             </Link>
             <a href={`mailto:${site.contactEmail}`} className={buttonVariants({ variant: 'secondary' })}>

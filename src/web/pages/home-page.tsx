@@ -1,5 +1,6 @@
 import { ArrowRight, MousePointerClick, ShieldCheck, Zap } from 'lucide-react';
 import { Link } from 'react-router';
+import { PAGE_PATHS } from '../../shared/routes';
 import { FaqAccordion } from '../components/faq-accordion';
 import { Card } from '../components/ui/card';
 import { getFaqItems } from '../content/faq';
@@ -70,7 +71,7 @@ export function HomePage() {
           </div>
           <p className="mt-8 text-center">
             <Link
-              to="/faq"
+              to={PAGE_PATHS.faq}
               className="inline-flex items-center gap-1.5 rounded font-semibold text-primary-ink hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
             >
               Ver todas as perguntas

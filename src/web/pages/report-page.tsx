@@ -1,5 +1,6 @@
 import { Clock, ShieldAlert } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
+import { PAGE_PATHS } from '../../shared/routes';
 import { PageHeader } from '../components/layout/page-header';
 import { SideCard } from '../components/side-card';
 import { Card } from '../components/ui/card';
@@ -38,7 +39,7 @@ export function ReportPage() {
             <p>
               A equipe analisa a denúncia e, se o link violar nossas regras, ele é bloqueado. Não é preciso se identificar.
               Para outros assuntos, use a página de{' '}
-              <Link to="/contact" className={inlineLink}>
+              <Link to={PAGE_PATHS.contact} className={inlineLink}>
                 Contato
               </Link>
               .

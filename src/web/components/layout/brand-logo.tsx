@@ -1,5 +1,6 @@
 import { Link2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { PAGE_PATHS } from '../../../shared/routes';
 import { useSiteConfig } from '../../lib/site-config';
 import { cn } from '../ui/cn';
 
@@ -8,7 +9,7 @@ export function BrandLogo({ tone = 'dark', onNavigate }: { tone?: 'dark' | 'ligh
   const { siteName } = useSiteConfig();
   return (
     <Link
-      to="/"
+      to={PAGE_PATHS.home}
       onClick={onNavigate}
       className={cn(
         'inline-flex items-center gap-2.5 rounded-xl text-xl font-extrabold tracking-tight focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-offset-4',

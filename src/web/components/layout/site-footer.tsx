@@ -1,8 +1,10 @@
 import { Mail, MapPin, MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PAGE_PATHS } from '../../../shared/routes';
 import { formatWhatsapp } from '../../lib/format';
 import { useSiteConfig } from '../../lib/site-config';
+import { cn } from '../ui/cn';
 import { BrandLogo } from './brand-logo';
 
 const linkClass =
@@ -31,18 +33,18 @@ export function SiteFooter() {
           <p className="mt-3 text-sm text-slate-400">{site.developerCredit}</p>
         </div>
         <FooterColumn title="Navegação">
-          <li><Link to="/" className={linkClass}>Início</Link></li>
-          <li><Link to="/dashboard" className={linkClass}>Dashboard</Link></li>
-          <li><Link to="/faq" className={linkClass}>FAQ</Link></li>
+          <li><Link to={PAGE_PATHS.home} className={linkClass}>Início</Link></li>
+          <li><Link to={PAGE_PATHS.dashboard} className={linkClass}>Dashboard</Link></li>
+          <li><Link to={PAGE_PATHS.faq} className={linkClass}>FAQ</Link></li>
         </FooterColumn>
         <FooterColumn title="Legal">
-          <li><Link to="/privacy" className={linkClass}>Política de Privacidade</Link></li>
-          <li><Link to="/contact" className={linkClass}>Contato</Link></li>
-          <li><Link to="/denunciar" className={linkClass}>Denunciar link</Link></li>
+          <li><Link to={PAGE_PATHS.privacy} className={linkClass}>Política de Privacidade</Link></li>
+          <li><Link to={PAGE_PATHS.contact} className={linkClass}>Contato</Link></li>
+          <li><Link to={PAGE_PATHS.report} className={linkClass}>Denunciar link</Link></li>
         </FooterColumn>
         <FooterColumn title="Nossos Contatos">
           <li>
-            <a href={`mailto:${site.contactEmail}`} className={`${linkClass} inline-flex items-center gap-2 break-all`}>
+            <a href={`mailto:${site.contactEmail}`} className={cn(linkClass, 'inline-flex items-center gap-2 break-all')}>
               <Mail aria-hidden="true" className="size-4 shrink-0" />
               {site.contactEmail}
             </a>
@@ -52,7 +54,7 @@ export function SiteFooter() {
               href={`https://wa.me/${site.whatsappNumber}`}
               target="_blank"
               rel="noopener noreferrer"
-              className={`${linkClass} inline-flex items-center gap-2`}
+              className={cn(linkClass, 'inline-flex items-center gap-2')}
             >
               <MessageCircle aria-hidden="true" className="size-4 shrink-0" />
               <span>

@@ -1,14 +1,15 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { PAGE_PATHS } from '../../../shared/routes';
 import { cn } from '../ui/cn';
 import { BrandLogo } from './brand-logo';
 
 export const MAIN_NAV = [
-  { to: '/', label: 'Início' },
-  { to: '/faq', label: 'FAQ' },
-  { to: '/contact', label: 'Contato' },
-  { to: '/privacy', label: 'Privacidade' },
+  { to: PAGE_PATHS.home, label: 'Início' },
+  { to: PAGE_PATHS.faq, label: 'FAQ' },
+  { to: PAGE_PATHS.contact, label: 'Contato' },
+  { to: PAGE_PATHS.privacy, label: 'Privacidade' },
 ] as const;
 
 const desktopLinkClass = ({ isActive }: { isActive: boolean }) =>

@@ -4,13 +4,14 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { setNonce } from 'get-nonce';
 import { X } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
+import { CSP_NONCE_META } from '../../../shared/app-shell';
 import { cn } from './cn';
 
 // While a modal is open Radix locks page scroll with a small <style> element (react-remove-scroll,
 // which takes its nonce from get-nonce). The server's Content-Security-Policy allows no inline
 // style, so that element only applies when the page carries a style nonce in
 // <meta name="csp-nonce">; without one the dialog still works, the page behind just scrolls.
-const cspNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
+const cspNonce = document.querySelector<HTMLMetaElement>(`meta[name="${CSP_NONCE_META}"]`)?.content;
 if (cspNonce) setNonce(cspNonce);
 
 export const Dialog = DialogPrimitive.Root;

@@ -3,11 +3,20 @@ import type { ComponentProps } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { cn } from './cn';
 
+// A refused value is marked with aria-invalid="true" (which screen readers announce too) and
+// styled through the aria-invalid variant: its [aria-invalid="true"] selector outranks
+// border-slate-300 and focus:border-primary, so the red border shows whether or not the field
+// has focus. (A plain border-red-500 class would tie with border-slate-300, and Tailwind's
+// order in the built CSS, not the class list, would pick the grey one.)
+const invalidControlClasses =
+  'aria-invalid:border-red-500 aria-invalid:focus:border-red-500 aria-invalid:focus:ring-red-500/30';
+
 const controlClass =
   'block w-full rounded-xl border border-slate-300 bg-white px-4 text-base text-slate-900 shadow-sm ' +
   'placeholder:text-slate-400 transition-colors ' +
   'focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 ' +
-  'disabled:cursor-not-allowed disabled:bg-slate-100 read-only:bg-slate-50';
+  'disabled:cursor-not-allowed disabled:bg-slate-100 read-only:bg-slate-50 ' +
+  invalidControlClasses;
 
 export function Label({ className, ...props }: ComponentProps<'label'>) {
   return <label className={cn('mb-1.5 block text-sm font-medium text-slate-700', className)} {...props} />;
@@ -40,6 +49,3 @@ export function FieldHint({ className, ...props }: ComponentProps<'p'>) {
 export function FieldError({ className, ...props }: ComponentProps<'p'>) {
   return <p className={cn('mt-1.5 text-sm font-medium text-red-700', className)} {...props} />;
 }
-
-/** Classes for a control whose value was refused (with aria-invalid). */
-export const invalidControlClass = 'border-red-500 focus:border-red-500 focus:ring-red-500/30';

@@ -1,6 +1,7 @@
 import { Cookie } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { PAGE_PATHS } from '../../../shared/routes';
 import { Button } from '../../components/ui/button';
 import { setCookieConsent, useCookieConsent } from '../../lib/cookie-consent';
 
@@ -40,7 +41,7 @@ export function CookieBanner() {
             Usamos cookies para garantir que você tenha a melhor experiência em nosso site. Se você continuar a usar este site,
             assumiremos que você está satisfeito com ele.{' '}
             <Link
-              to="/privacy"
+              to={PAGE_PATHS.privacy}
               className="rounded font-semibold text-primary-ink underline underline-offset-2 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
             >
               Conheça nossa Política de Privacidade

@@ -1,8 +1,10 @@
 import { ArrowRight, Check, Copy, ExternalLink } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { Link } from 'react-router';
+import { PAGE_PATHS } from '../../../shared/routes';
 import { QrCodeButton } from '../../components/qr-code-button';
 import { Button, buttonVariants } from '../../components/ui/button';
+import { cn } from '../../components/ui/cn';
 import { toast } from '../../components/ui/use-toast';
 import { useCopyToClipboard } from '../../lib/clipboard';
 import { createLinkTexts as t } from './create-link-texts';
@@ -46,7 +48,7 @@ export function ShortLinkResult({ shortUrl, alias }: { shortUrl: string; alias: 
             target="_blank"
             rel="noopener noreferrer"
             title="Abrir link em nova aba"
-            className={`${buttonVariants({ variant: 'successOutline' })} min-w-0 flex-1 sm:flex-none`}
+            className={cn(buttonVariants({ variant: 'successOutline' }), 'min-w-0 flex-1 sm:flex-none')}
           >
             <ExternalLink aria-hidden="true" />
             Abrir
@@ -59,7 +61,7 @@ export function ShortLinkResult({ shortUrl, alias }: { shortUrl: string; alias: 
           QR code
         </QrCodeButton>
         <Link
-          to="/dashboard"
+          to={PAGE_PATHS.dashboard}
           className="inline-flex items-center gap-1.5 rounded text-sm font-semibold text-emerald-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
         >
           Meus links

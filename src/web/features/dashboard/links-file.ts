@@ -1,8 +1,7 @@
 // The export/import file of "Meus links": a JSON document with the stored links, tokens
 // included (that is the point: it carries control of the links to another browser).
-import { isValidAliasFormat, normalizeAlias } from '../../../shared/alias-rules';
 import { formatNumber } from '../../lib/format';
-import type { StoredLink } from '../../lib/my-links';
+import { type StoredLink, toStoredLinks } from '../../lib/my-links';
 
 export const LINKS_FILE_FORMAT = 'encurta-br/meus-links';
 export const LINKS_FILE_VERSION = 1;
@@ -44,21 +43,6 @@ export const importErrors = {
   tooMany: `O arquivo tem mais de ${formatNumber(MAX_IMPORT_LINKS)} links.`,
 } as const;
 
-const TOKEN_PATTERN = /^\S{1,200}$/;
-
-/** One entry of the file as a stored link, or undefined when it is not one. */
-function toStoredLink(value: unknown): StoredLink | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const entry = value as Record<string, unknown>;
-  const { alias, shortUrl, url, createdAt, manageToken } = entry;
-  if (typeof alias !== 'string' || typeof shortUrl !== 'string' || typeof url !== 'string') return undefined;
-  if (typeof createdAt !== 'string' || Number.isNaN(Date.parse(createdAt))) return undefined;
-  if (typeof manageToken !== 'string' || !TOKEN_PATTERN.test(manageToken)) return undefined;
-  const normalised = normalizeAlias(alias);
-  if (!isValidAliasFormat(normalised)) return undefined;
-  return { alias: normalised, shortUrl, url, createdAt, manageToken };
-}
-
 /**
  * Reads an exported file: our document, or a bare array of links (the raw `my_links` value,
  * for people who copied it by hand). Malformed entries are counted and left out; a file with
@@ -82,7 +66,7 @@ export function parseLinksFile(text: string): ParsedLinksFile {
   if (!Array.isArray(entries)) return { ok: false, message: importErrors.wrongShape };
   if (entries.length === 0) return { ok: false, message: importErrors.empty };
   if (entries.length > MAX_IMPORT_LINKS) return { ok: false, message: importErrors.tooMany };
-  const links = entries.map(toStoredLink).filter((link): link is StoredLink => link !== undefined);
+  const links = toStoredLinks(entries);
   if (links.length === 0) return { ok: false, message: importErrors.wrongShape };
   return { ok: true, links, malformed: entries.length - links.length };
 }

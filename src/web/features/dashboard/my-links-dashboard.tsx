@@ -1,8 +1,10 @@
 import { Download, Link2, RefreshCw, ShieldAlert, Sparkles, Upload } from 'lucide-react';
 import { type ChangeEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { PAGE_PATHS } from '../../../shared/routes';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { cn } from '../../components/ui/cn';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { createLimiter } from '../../lib/concurrency';
@@ -26,7 +28,7 @@ function EmptyState({ onImport, importing }: { onImport: () => void; importing: 
       </span>
       <h3 className="mt-5 text-lg font-bold text-slate-900">{t.emptyTitle}</h3>
       <p className="mt-2 max-w-sm text-sm text-pretty text-slate-600">{t.emptyText}</p>
-      <Link to="/" className={`${buttonVariants()} mt-6`}>
+      <Link to={PAGE_PATHS.home} className={cn(buttonVariants(), 'mt-6')}>
         <Sparkles aria-hidden="true" />
         {t.emptyAction}
       </Link>

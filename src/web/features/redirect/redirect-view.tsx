@@ -1,7 +1,9 @@
 import { ArrowLeft, Link2Off } from 'lucide-react';
 import { Link } from 'react-router';
 import { redirectTexts } from '../../../shared/messages';
+import { PAGE_PATHS } from '../../../shared/routes';
 import { buttonVariants } from '../../components/ui/button';
+import { cn } from '../../components/ui/cn';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAliasResolution } from './use-alias-resolution';
@@ -27,7 +29,7 @@ export function LinkNotFound({ message = redirectTexts.notFound }: { message?: s
       <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900">{redirectTexts.errorTitle}</h1>
       <p className="mt-3 text-lg font-medium text-slate-700">{redirectTexts.errorSubtitle}</p>
       <p className="mt-2 text-slate-500">{message}</p>
-      <Link to="/" className={`${buttonVariants({ size: 'lg' })} mt-8`}>
+      <Link to={PAGE_PATHS.home} className={cn(buttonVariants({ size: 'lg' }), 'mt-8')}>
         <ArrowLeft aria-hidden="true" />
         {redirectTexts.backHome}
       </Link>

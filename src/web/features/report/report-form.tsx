@@ -1,16 +1,17 @@
 import { Flag } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { normalizeReportReason, REPORT_REASON_MAX, REPORT_REASON_MIN } from '../../../shared/report-rules';
 import { Button } from '../../components/ui/button';
-import { FieldError, FieldHint, Input, invalidControlClass, Label, Textarea } from '../../components/ui/field';
+import { FieldError, FieldHint, Input, Label, Textarea } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, reportLink } from '../../lib/api';
 import { useSiteConfig } from '../../lib/site-config';
-import { REPORT_REASON_MAX, REPORT_REASON_MIN, reportFormTexts as t } from './report-texts';
+import { reportFormTexts as t } from './report-texts';
 
-/** The reason as the server measures it: runs of whitespace count as one space, ends trimmed. */
+/** The reason's length as the server measures it (shared rule). */
 export function reasonLength(reason: string): number {
-  return reason.replace(/\s+/g, ' ').trim().length;
+  return normalizeReportReason(reason).length;
 }
 
 /**
@@ -32,7 +33,7 @@ function hostOf(publicUrl: string): string {
 type FieldErrors = { alias?: string; reason?: string };
 
 /**
- * 'Denunciar link': short link (or alias) and a reason of 10–1000 characters, sent to
+ * 'Denunciar link': short link (or alias) and a reason within the shared limits, sent to
  * POST /api/reports. Success: toast with the server's thanks, fields cleared. Failure: a
  * destructive toast with the server's message; the fields are kept.
  */
@@ -112,7 +113,6 @@ export function ReportForm({ initialAlias = '' }: { initialAlias?: string }) {
           aria-describedby={describedBy(ids.aliasHint, errors.alias && ids.aliasError)}
           value={alias}
           onChange={(event) => changeAlias(event.target.value)}
-          className={errors.alias ? invalidControlClass : undefined}
         />
         <FieldHint id={ids.aliasHint}>{t.aliasHint}</FieldHint>
         {errors.alias && (
@@ -133,7 +133,6 @@ export function ReportForm({ initialAlias = '' }: { initialAlias?: string }) {
           aria-describedby={describedBy(ids.reasonHint, errors.reason && ids.reasonError)}
           value={reason}
           onChange={(event) => changeReason(event.target.value)}
-          className={errors.reason ? invalidControlClass : undefined}
         />
         <div className="mt-1.5 flex items-start justify-between gap-4 text-sm text-slate-500">
           <p id={ids.reasonHint}>

@@ -1,8 +1,5 @@
 import { errorMessages, reportTexts } from '../../../shared/messages';
-
-/** Limits of the reason, as the server checks them (after collapsing whitespace). */
-export const REPORT_REASON_MIN = 10;
-export const REPORT_REASON_MAX = 1000;
+import { REPORT_REASON_MAX, REPORT_REASON_MIN } from '../../../shared/report-rules';
 
 // The words of the 'Denunciar link' form.
 export const reportFormTexts = {

@@ -1,0 +1,63 @@
+// The site's routes, in one place: the server answers the pages with the app shell, the app's
+// router renders them, and every first path segment here is kept out of the alias namespace
+// (alias-rules.ts), since GET /:alias shares the root with all of them.
+// test/contracts/routes-agree.test.ts checks the real server against this module.
+
+/** The app's pages. The server answers each with index.html; react-router renders it. */
+export const PAGE_PATHS = {
+  home: '/',
+  faq: '/faq',
+  contact: '/contact',
+  privacy: '/privacy',
+  dashboard: '/dashboard',
+  report: '/denunciar',
+} as const;
+
+export type PageName = keyof typeof PAGE_PATHS;
+export type PagePath = (typeof PAGE_PATHS)[PageName];
+
+export const PAGE_ROUTES: readonly PagePath[] = Object.values(PAGE_PATHS);
+
+/** Prefix of the JSON API (src/shared/api.ts lists its routes). */
+export const API_PREFIX = '/api';
+
+/** Paths the server answers itself, besides the pages and the aliases. */
+export const SERVER_PATHS = {
+  api: API_PREFIX,
+  /** Vite's content-hashed build output. */
+  assets: '/assets',
+  healthz: '/healthz',
+  readyz: '/readyz',
+  metrics: '/metrics',
+  // Files of src/web/public and the build, one route each.
+  favicon: '/favicon.svg',
+  ogImage: '/og-image.png',
+  index: '/index.html',
+} as const;
+
+/**
+ * Words no route uses today but that are kept away from aliases all the same: other names of
+ * the pages (pt-BR and English), conventional files (robots.txt, sitemap.xml…) and names a
+ * route could take later. Reserving them now costs nothing; freeing one later is safe.
+ */
+const KEPT_SEGMENTS = [
+  'contato', 'privacidade', 'painel', 'static', 'public', 'health', 'livez', 'robots', 'robots-txt',
+  'sitemap', 'manifest', 'preview', 'og', 'home', 'inicio', 'report', 'blocked', 'bloqueado',
+  'well-known', '_next', '_app',
+] as const;
+
+/**
+ * The alias a path's first segment would collide with: "/faq" → "faq", "/favicon.svg" →
+ * "favicon" (the file name less its extension, so "favicon" cannot be taken either), "/" → "".
+ */
+export function firstSegmentWord(path: string): string {
+  const segment = path.replace(/^\/+/, '').split('/')[0] ?? '';
+  return segment.replace(/\.[^.]*$/, '');
+}
+
+/** Every first path segment the site uses or keeps: no alias may be one of these. */
+export const SITE_SEGMENTS: readonly string[] = [
+  ...new Set(
+    [...PAGE_ROUTES, ...Object.values(SERVER_PATHS)].map(firstSegmentWord).filter((word) => word !== '').concat(KEPT_SEGMENTS),
+  ),
+];
