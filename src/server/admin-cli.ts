@@ -4,6 +4,7 @@
 // disabled links, through NOTIFY).
 import { isValidAliasFormat, normalizeAlias } from '../shared/alias-rules.js';
 import { createBlocklist, normalizeDomain } from './abuse/blocklist.js';
+import { importBlocklistFile } from './abuse/blocklist-feed.js';
 import { createReportRepository } from './abuse/report-repository.js';
 import { addDays, createCalendar, systemClock } from './calendar.js';
 import type { Store } from './db/store.js';
@@ -13,6 +14,7 @@ import { createLinkRepository } from './links/link-repository.js';
 const USAGE = `Uso: npm run admin -- <comando>
 
   block <domínio> [motivo…]   bloqueia o domínio e todos os subdomínios (criação e redirecionamento)
+  block-file <arquivo> [--reason motivo…]   importa uma lista de domínios, um arquivo hosts ou um CSV de URLs
   unblock <domínio>           desbloqueia o domínio
   blocked                     lista os domínios bloqueados
   disable <alias>             desativa um link (passa a responder 410 'Link bloqueado')
@@ -39,6 +41,13 @@ export async function runAdmin(args: readonly string[], store: Store, options: {
       if (domain === undefined) return fail(`Domínio inválido: ${rest[0] ?? '(vazio)'}`);
       await blocklist.block(domain, rest.slice(1).join(' ') || null);
       return { code: 0, output: `Bloqueado: ${domain} (e subdomínios)` };
+    }
+    case 'block-file': {
+      const file = rest[0];
+      if (file === undefined || file.startsWith('--')) return fail(USAGE);
+      const reasonFlag = rest.indexOf('--reason');
+      const reason = reasonFlag === -1 ? null : rest.slice(reasonFlag + 1).join(' ') || null;
+      return importBlocklistFile(store.db, file, reason, clock);
     }
     case 'unblock': {
       const domain = normalizeDomain(rest[0] ?? '');

@@ -98,11 +98,13 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
     publicHost: config.publicHost,
     isBlockedHost: blocklist.isBlocked,
     allowLoopbackTargets: config.allowLoopbackTargets,
-    async onCreated(created) {
+    async onCreated({ id, response }) {
       // Another instance may hold a cached miss for this alias.
-      await forgetEverywhere(created.alias);
+      await forgetEverywhere(response.alias);
+      // Here, the first click of a link just shared is answered from memory.
+      linkCache.set(response.alias, { id, url: response.url, disabled: false });
       stats.invalidate();
-      metadata.refreshInBackground({ alias: created.alias, url: created.url });
+      metadata.refreshInBackground({ alias: response.alias, url: response.url });
     },
   });
   const owner = createLinkOwnerService({

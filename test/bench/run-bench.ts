@@ -11,6 +11,7 @@ import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { freePort } from '../helpers/child-server.js';
 import { type LoadResult, runLoad } from './load.js';
 import { benchAlias, seedCounters, seedLinks, totalClicks } from './seed.js';
+import { COLD_SECONDS, runColdStartRound } from './cold-start.js';
 import { runPostgresComparison } from './postgres-bench.js';
 import { runWrk, type WrkPath, wrkAvailable } from './wrk.js';
 
@@ -20,8 +21,8 @@ const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 // Load before measuring a target (JIT, caches, connections), in seconds with wrk.
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
-// BENCH_ONLY=1,2 runs only those scenarios (the ceiling always runs).
-const ONLY = new Set((process.env.BENCH_ONLY ?? '1,2,3,4,5,6').split(',').map((x) => x.trim()));
+// BENCH_ONLY=1,2 runs only those scenarios (the ceiling always runs); 7 is the cold-start round.
+const ONLY = new Set((process.env.BENCH_ONLY ?? '1,2,3,4,5,6,7').split(',').map((x) => x.trim()));
 // wrk when installed (a much lighter load generator), else autocannon from npm.
 const LOADER = process.env.BENCH_LOADER ?? (wrkAvailable() ? 'wrk' : 'autocannon');
 
@@ -53,11 +54,11 @@ const started: ChildProcess[] = [];
 const stopAll = () => started.forEach((child) => child.exitCode === null && child.kill('SIGKILL'));
 process.on('exit', stopAll);
 process.on('SIGINT', () => process.exit(130));
-// Bounded in time, whatever happens: 3 minutes for the whole run.
+// Bounded in time, whatever happens: 4 minutes for the whole run.
 setTimeout(() => {
-  console.error('bench: time limit (180 s) reached, stopping');
+  console.error('bench: time limit (240 s) reached, stopping');
   process.exit(2);
-}, 180_000).unref();
+}, 240_000).unref();
 
 async function main(): Promise<void> {
   // BENCH_DATABASE=postgres: scenario 1 on SQLite and on PostgreSQL, same run, so the two
@@ -138,6 +139,18 @@ async function main(): Promise<void> {
     }),
   );
   await stopServer(server);
+
+  if (ONLY.has('7')) {
+    // A fresh process: its first seconds of load after links were created through the API.
+    const round = await runColdStartRound({
+      startServer,
+      stopServer,
+      load: (running, links, seconds) => runFor(running.url, aliasSpec(links, BROWSER_UA), seconds, 10_000),
+    });
+    log(`7. cold start: ${round.created} links created in ${round.createMs} ms; first ${COLD_SECONDS} s p99 ${round.cold.p99} ms, next ${COLD_SECONDS} s p99 ${round.warm.p99} ms`);
+    rows.push({ scenario: `7. cold start: first ${COLD_SECONDS} s after start, ${round.created} links just created`, result: round.cold, ratio: round.cold.rps / ceilingResult.rps, peakRssMb: null });
+    rows.push({ scenario: `7. same process, the ${COLD_SECONDS} s after (warm)`, result: round.warm, ratio: round.warm.rps / ceilingResult.rps, peakRssMb: null });
+  }
 
   for (const row of rows) {
     const wrongStatus = Object.keys(row.result.statusCounts).some((code) => !['200', '201', '302', '404'].includes(code));
@@ -468,6 +481,13 @@ function report(rows: ScenarioRow[], ceiling: LoadResult): void {
   }
   if (s5) targets.push([`S5 ≥ 2,000 creates/s with p99 < 25 ms (${Math.round(s5.result.rps)}/s, ${s5.result.p99})`, s5.result.rps >= 2000 && s5.result.p99 < 25]);
   if (s6) targets.push([`S6 p99 < 5 ms (${s6.result.p99})`, s6.result.p99 < 5]);
+  const s3 = rows.find((r) => r.scenario.startsWith('3.'));
+  const s4 = rows.find((r) => r.scenario.startsWith('4.'));
+  if (s3 && s4) targets.push([`S3 (404) throughput ≥ S4 (preview) (${Math.round(s3.result.rps)} vs ${Math.round(s4.result.rps)} req/s)`, s3.result.rps >= s4.result.rps]);
+  if (s3 && s2) targets.push([`S3 peak RSS within 150 MB of S2's (${s3.peakRssMb} vs ${s2.peakRssMb} MB)`, (s3.peakRssMb ?? Infinity) <= (s2.peakRssMb ?? 0) + 150]);
+  const cold = rows.find((r) => r.scenario.startsWith('7. cold'));
+  const warm = rows.find((r) => r.scenario.startsWith('7. same'));
+  if (cold && warm) targets.push([`cold p99 within 2× the warm p99 (${cold.result.p99} vs ${warm.result.p99} ms; ceiling ${ceiling.p99} ms)`, cold.result.p99 <= 2 * warm.result.p99]);
   lines.push('', 'targets:', ...targets.map(([name, ok]) => `- ${ok ? 'met' : 'MISSED'}: ${name}`));
   const text = lines.join('\n');
   console.log(`\n${text}\n`);

@@ -122,7 +122,7 @@ describe.runIf(testDialect === 'sqlite')('SQLite hot path', () => {
   it('never answers a redirect from a link whose transaction is still open', async () => {
     const store = await newStore('uncommitted');
     const links = createLinkRepository(store);
-    let lookup: Promise<unknown> | undefined;
+    let lookup: unknown;
     const rolledBack = await store.db
       .transaction()
       .execute(async (trx) => {
@@ -134,6 +134,8 @@ describe.runIf(testDialect === 'sqlite')('SQLite hot path', () => {
       })
       .catch((error: unknown) => error);
     expect(rolledBack).toBeInstanceOf(Error);
+    // Not answered at once (as outside a transaction), but after the outcome: nothing.
+    expect(lookup).toBeInstanceOf(Promise);
     expect(await lookup).toBeUndefined();
   });
 });

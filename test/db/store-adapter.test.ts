@@ -2,23 +2,14 @@
 // between SQLite and PostgreSQL must behave the same to its callers.
 import { sql } from 'kysely';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../../src/server/db/dialect.js';
 import type { NewLink } from '../../src/server/db/link-statements.js';
-import type { Store } from '../../src/server/db/store.js';
 import { packClicks } from '../../src/server/stats/click-batch.js';
-import { openTestStore, testDialect, type TestStore } from '../helpers/test-server.js';
+import { testDialect, useTestStore } from '../helpers/test-server.js';
 
 const silent = pino({ level: 'silent' });
-let opened: TestStore;
-let store: Store;
-beforeAll(async () => {
-  opened = await openTestStore();
-  store = opened.store;
-});
-afterAll(async () => {
-  await opened.close();
-});
+const opened = useTestStore();
 
 const newLink = (alias: string, day = '2026-05-01'): NewLink => ({
   alias,
@@ -28,19 +19,19 @@ const newLink = (alias: string, day = '2026-05-01'): NewLink => ({
   day,
 });
 const createdOn = async (day: string) =>
-  Number((await store.db.selectFrom('daily_totals').select('links_created').where('day', '=', day).executeTakeFirst())?.links_created ?? 0);
+  Number((await opened.store.db.selectFrom('daily_totals').select('links_created').where('day', '=', day).executeTakeFirst())?.links_created ?? 0);
 const waitFor = async (condition: () => boolean, ms = 3000) => {
   const until = Date.now() + ms;
   while (!condition() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
   return condition();
 };
 
-describe(`store adapter on ${testDialect}`, () => {
+describe(`opened.store adapter on ${testDialect}`, () => {
   it('inserts a link and counts it, all or nothing; a taken alias fails as a unique violation', async () => {
-    const id = await store.insertCountedLink(newLink('adaptador', '2026-05-02'));
+    const id = await opened.store.insertCountedLink(newLink('adaptador', '2026-05-02'));
     expect(id).toBeGreaterThan(0);
     expect(await createdOn('2026-05-02')).toBe(1);
-    const error = await store.insertCountedLink(newLink('adaptador', '2026-05-02')).then(
+    const error = await opened.store.insertCountedLink(newLink('adaptador', '2026-05-02')).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -49,27 +40,27 @@ describe(`store adapter on ${testDialect}`, () => {
   });
 
   it('counts concurrent creations exactly', async () => {
-    const ids = await Promise.all(Array.from({ length: 25 }, (_, i) => store.insertCountedLink(newLink(`simultaneo-${i}`, '2026-05-03'))));
+    const ids = await Promise.all(Array.from({ length: 25 }, (_, i) => opened.store.insertCountedLink(newLink(`simultaneo-${i}`, '2026-05-03'))));
     expect(new Set(ids).size).toBe(25);
     expect(await createdOn('2026-05-03')).toBe(25);
   });
 
   it('finds redirect and preview targets by alias, and nothing for an unknown one', async () => {
-    const id = await store.insertCountedLink(newLink('alvo'));
-    await sql`update links set title = ${'Título'}, disabled_at = ${'2026-05-04T00:00:00.000Z'} where id = ${id}`.execute(store.db);
-    const redirect = await store.findRedirectTarget('alvo');
+    const id = await opened.store.insertCountedLink(newLink('alvo'));
+    await sql`update links set title = ${'Título'}, disabled_at = ${'2026-05-04T00:00:00.000Z'} where id = ${id}`.execute(opened.store.db);
+    const redirect = await opened.store.findRedirectTarget('alvo');
     expect(redirect).toMatchObject({ id, url: 'https://example.com/alvo' });
     expect(redirect?.disabledAt).not.toBeNull();
-    expect(await store.findPreviewTarget('alvo')).toMatchObject({ id, title: 'Título', description: null, metadataFetchedAt: null });
-    expect(await store.findRedirectTarget('nao-existe')).toBeUndefined();
-    expect(await store.findPreviewTarget('nao-existe')).toBeUndefined();
+    expect(await opened.store.findPreviewTarget('alvo')).toMatchObject({ id, title: 'Título', description: null, metadataFetchedAt: null });
+    expect(await opened.store.findRedirectTarget('nao-existe')).toBeUndefined();
+    expect(await opened.store.findPreviewTarget('nao-existe')).toBeUndefined();
   });
 
   it('writes a click batch to the per-link and site-wide counters, skipping deleted links', async () => {
-    const kept = await store.insertCountedLink(newLink('clicado'));
-    const gone = await store.insertCountedLink(newLink('apagado'));
-    await store.db.deleteFrom('links').where('id', '=', gone).execute();
-    const writer = store.createClickWriter();
+    const kept = await opened.store.insertCountedLink(newLink('clicado'));
+    const gone = await opened.store.insertCountedLink(newLink('apagado'));
+    await opened.store.db.deleteFrom('links').where('id', '=', gone).execute();
+    const writer = opened.store.createClickWriter();
     try {
       await writer.write(packClicks([
         { linkId: kept, day: '2026-05-05', clicks: 3 },
@@ -80,18 +71,18 @@ describe(`store adapter on ${testDialect}`, () => {
     } finally {
       await writer.close();
     }
-    const perLink = await store.db.selectFrom('link_clicks_daily').select(['link_id', 'day', 'clicks']).where('link_id', 'in', [kept, gone]).orderBy('day').execute();
+    const perLink = await opened.store.db.selectFrom('link_clicks_daily').select(['link_id', 'day', 'clicks']).where('link_id', 'in', [kept, gone]).orderBy('day').execute();
     expect(perLink.map((row) => [row.link_id, row.day, Number(row.clicks)])).toEqual([
       [kept, '2026-05-05', 4],
       [kept, '2026-05-06', 2],
     ]);
-    const perDay = await store.db.selectFrom('daily_totals').select(['day', 'clicks']).where('day', 'in', ['2026-05-05', '2026-05-06']).orderBy('day').execute();
+    const perDay = await opened.store.db.selectFrom('daily_totals').select(['day', 'clicks']).where('day', 'in', ['2026-05-05', '2026-05-06']).orderBy('day').execute();
     expect(perDay.map((row) => Number(row.clicks))).toEqual([8, 2]);
   });
 
   it('an invalidation published on one instance is heard by every instance (one instance on SQLite)', async () => {
     const heardHere: string[] = [];
-    const here = store.createInvalidation({ forget: (alias) => heardHere.push(alias), forgetAll: () => undefined }, silent);
+    const here = opened.store.createInvalidation({ forget: (alias) => heardHere.push(alias), forgetAll: () => undefined }, silent);
     const otherStore = opened.openAnother();
     const heardThere: string[] = [];
     const there = otherStore.createInvalidation({ forget: (alias) => heardThere.push(alias), forgetAll: () => undefined }, silent);
@@ -102,7 +93,7 @@ describe(`store adapter on ${testDialect}`, () => {
       await here.publish('esquecido');
       expect(heardHere).toContain('esquecido');
       if (testDialect === 'postgres') {
-        // Another process on the same database hears it too (a second store plays that process).
+        // Another process on the same database hears it too (a second opened.store plays that process).
         expect(await waitFor(() => heardThere.includes('esquecido'))).toBe(true);
         await otherStore.notifyChanged('pelo-admin');
         expect(await waitFor(() => heardHere.includes('pelo-admin'))).toBe(true);
@@ -119,7 +110,7 @@ describe(`store adapter on ${testDialect}`, () => {
 
   it('keeps rate-limit counters where every instance sees them (in memory with one SQLite process)', async () => {
     const clock = () => 1_000_000;
-    const Ctor = store.rateLimitStore(clock);
+    const Ctor = opened.store.rateLimitStore(clock);
     if (testDialect === 'sqlite') {
       expect(Ctor).toBeUndefined();
       return;

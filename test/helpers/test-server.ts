@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type App, type AppDeps, buildApp } from '../../src/server/app.js';
 import type { Clock } from '../../src/server/calendar.js';
 import { type Config, loadConfig } from '../../src/server/config.js';
@@ -113,5 +113,30 @@ export async function openTestStore(): Promise<TestStore> {
       await postgres?.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A store for the tests of the enclosing describe block (or file): opened before them, closed
+ * after. Read `.store` and `.openAnother()` inside tests only.
+ */
+export function useTestStore(): TestStore {
+  let opened: TestStore | undefined;
+  beforeAll(async () => {
+    opened = await openTestStore();
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+  const current = (): TestStore => {
+    if (opened === undefined) throw new Error('the test store opens in beforeAll: use it inside tests');
+    return opened;
+  };
+  return {
+    get store() {
+      return current().store;
+    },
+    openAnother: () => current().openAnother(),
+    close: async () => undefined,
   };
 }

@@ -71,6 +71,34 @@ describe('link cache', () => {
     hot.forEach((key, i) => expect(cache.get(key)).toEqual(link(i)));
   });
 
+  it('a flood of unknown aliases neither pushes links out nor grows past its bound', () => {
+    const cache = createLinkCache({ maxBytes: 1 << 20, ttlMs: 60_000, missTtlMs: 2_000, maxMisses: 1_000 });
+    let links = 0;
+    while (cache.add(alias(links), link(links))) links++;
+    const used = cache.stats().bytesUsed;
+    for (let i = 0; i < 200_000; i++) cache.set(`zz${i.toString(36)}`, undefined);
+    // Every link is still there (read with getStale: a get near the tail moves entries), and the arena did not move.
+    for (let i = 0; i < links; i++) expect(cache.getStale(alias(i))?.id).toBe(i);
+    expect(cache.stats().bytesUsed).toBe(used);
+    // Only the newest misses are remembered.
+    expect(cache.stats().entries).toBe(links + 1_000);
+    expect(cache.get('zz0')).toBeUndefined();
+    expect(cache.get(`zz${(199_999).toString(36)}`)).toBe(UNKNOWN_ALIAS);
+  });
+
+  it('a link created after its alias was a cached miss replaces the miss', () => {
+    const cache = roomy();
+    cache.set('novo', undefined);
+    expect(cache.get('novo')).toBe(UNKNOWN_ALIAS);
+    cache.set('novo', link(5));
+    expect(cache.get('novo')).toEqual(link(5));
+    cache.set('novo', undefined);
+    expect(cache.get('novo')).toBe(UNKNOWN_ALIAS);
+    expect(cache.getStale('novo')).toBeUndefined();
+    cache.delete('novo');
+    expect(cache.get('novo')).toBeUndefined();
+  });
+
   it('keeps each kind of entry for its own time, and a stale link as the last resort', () => {
     let now = 1_000_000;
     const cache = createLinkCache({ maxBytes: 1 << 20, ttlMs: 60_000, missTtlMs: 2_000, disabledTtlMs: 5_000, now: () => now });

@@ -25,6 +25,8 @@ export interface Blocklist {
   stop(): void;
 }
 
+const FULL_RELOAD_MS = 60_000;
+
 export function normalizeDomain(raw: string): string | undefined {
   let value = raw.trim().toLowerCase();
   if (value.includes('://')) {
@@ -48,9 +50,25 @@ export function createBlocklist(db: Kysely<Database>, clock: Clock, onDisabled: 
   // Overlap the windows a little: a disable committed during a refresh is seen next time.
   let disabledSince = new Date(clock() - refreshMs).toISOString();
 
+  // What the table looked like at the last full read: feeds make it large (100,000s of rows), so
+  // it is read again only when a cheap summary says it changed (a block adds a row with a newer
+  // created_at; an unblock lowers the count), and once a minute whatever it says, for the rare
+  // change it cannot see (an unblock and a block together, with clocks apart across hosts).
+  let loadedVersion = '';
+  let loadedAt = -Infinity;
+
   async function refresh(): Promise<void> {
-    const rows = await db.selectFrom('blocked_domains').select('domain').execute();
-    domains = new Set(rows.map((r) => r.domain));
+    const summary = await db
+      .selectFrom('blocked_domains')
+      .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.max('created_at').as('latest')])
+      .executeTakeFirst();
+    const version = `${String(summary?.n ?? 0)}|${summary?.latest === null || summary?.latest === undefined ? '' : toIsoString(summary.latest)}`;
+    if (version !== loadedVersion || clock() - loadedAt >= FULL_RELOAD_MS) {
+      const rows = await db.selectFrom('blocked_domains').select('domain').execute();
+      domains = new Set(rows.map((r) => r.domain));
+      loadedVersion = version;
+      loadedAt = clock();
+    }
     const checkedAt = new Date(clock() - 1000).toISOString();
     const disabled = await db.selectFrom('links').select('alias').where('disabled_at', 'is not', null).where('disabled_at', '>=', disabledSince).execute();
     disabledSince = checkedAt;

@@ -25,7 +25,7 @@ export async function apiPlugin(api: FastifyInstance, services: Services): Promi
   });
   const limiters = createLimiters(api, config.rateLimits);
 
-  registerLinkRoutes(api, services.links, limiters.create);
+  registerLinkRoutes(api, services.links, { perClient: limiters.create, admit: limiters.admitCreation });
   registerStatsRoutes(api, services.stats);
   registerManageRoutes(api, services.owner, limiters.manage);
   registerReportRoutes(api, { reports: services.reports, links: services.linkRepository, clock: services.clock, limit: limiters.report });

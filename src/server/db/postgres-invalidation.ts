@@ -2,20 +2,36 @@
 // and forgets the aliases NOTIFYed on it. While the listening connection is down the cache is
 // not trusted (lookups read the store first), so a deletion elsewhere still takes effect at once.
 import type { FastifyBaseLogger } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { CacheInvalidation, CacheTarget } from '../redirect/cache-invalidation.js';
 
 export const INVALIDATION_CHANNEL = 'link_cache_invalidation';
+
+/**
+ * A notification's payload: the alias, then a space and the publishing instance's id (aliases
+ * have no spaces). The admin tool, which has no cache, sends the alias alone.
+ */
+export function invalidationPayload(alias: string, origin?: string): string {
+  return origin === undefined ? alias : `${alias} ${origin}`;
+}
+
+function parsePayload(payload: string): { alias: string; origin: string | undefined } {
+  const space = payload.indexOf(' ');
+  return space === -1 ? { alias: payload, origin: undefined } : { alias: payload.slice(0, space), origin: payload.slice(space + 1) };
+}
 const RECONNECT_DELAY_MS = 1000;
 
 export function createPostgresInvalidation(options: {
   url: string;
   cache: CacheTarget;
-  /** NOTIFY on the channel, through the store's pool. */
-  notify: (alias: string) => Promise<void>;
+  /** NOTIFY on the channel with this payload, through the store's pool. */
+  notify: (payload: string) => Promise<void>;
   log: FastifyBaseLogger;
 }): CacheInvalidation {
   const { cache, log } = options;
+  /** This instance, in the payloads it publishes. */
+  const origin = randomUUID();
   let client: pg.Client | undefined;
   let listening = false;
   let stopped = false;
@@ -39,7 +55,11 @@ export function createPostgresInvalidation(options: {
     if (stopped) return;
     const next = new pg.Client({ connectionString: options.url });
     next.on('notification', (message) => {
-      if (message.channel === INVALIDATION_CHANNEL && message.payload !== undefined) cache.forget(message.payload);
+      if (message.channel !== INVALIDATION_CHANNEL || message.payload === undefined) return;
+      const { alias, origin: from } = parsePayload(message.payload);
+      // This instance forgot the alias when it published; forgetting again would drop what it
+      // cached since (the link it just created, above all).
+      if (from !== origin) cache.forget(alias);
     });
     next.on('error', (error) => lost(error));
     next.on('end', () => lost(new Error('connection ended')));
@@ -60,7 +80,7 @@ export function createPostgresInvalidation(options: {
   return {
     async publish(alias) {
       cache.forget(alias);
-      await options.notify(alias);
+      await options.notify(invalidationPayload(alias, origin));
     },
     cacheTrusted: () => listening,
     start: connect,

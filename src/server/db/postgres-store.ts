@@ -7,7 +7,7 @@ import { databaseRateLimitStore } from '../abuse/rate-limit-store.js';
 import { createInProcessClickWriter } from '../stats/click-writer.js';
 import { createCounterRepository } from '../stats/counter-repository.js';
 import { compileLinkLookups, countCreationQuery, insertLinkQuery, withAlias } from './link-statements.js';
-import { createPostgresInvalidation, INVALIDATION_CHANNEL } from './postgres-invalidation.js';
+import { createPostgresInvalidation, INVALIDATION_CHANNEL, invalidationPayload } from './postgres-invalidation.js';
 import type { Database } from './schema.js';
 import type { Store } from './store.js';
 
@@ -18,8 +18,8 @@ export function openPostgresStore(url: string, poolSize: number): Store {
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const lookups = compileLinkLookups(db);
-  const notifyChanged = async (alias: string): Promise<void> => {
-    await sql`select pg_notify(${INVALIDATION_CHANNEL}, ${alias})`.execute(db);
+  const notify = async (payload: string): Promise<void> => {
+    await sql`select pg_notify(${INVALIDATION_CHANNEL}, ${payload})`.execute(db);
   };
 
   return {
@@ -34,8 +34,8 @@ export function openPostgresStore(url: string, poolSize: number): Store {
         return row.id;
       }),
     createClickWriter: () => createInProcessClickWriter(createCounterRepository(db)),
-    createInvalidation: (target, log) => createPostgresInvalidation({ url, cache: target, notify: notifyChanged, log }),
-    notifyChanged,
+    createInvalidation: (target, log) => createPostgresInvalidation({ url, cache: target, notify, log }),
+    notifyChanged: (alias) => notify(invalidationPayload(alias)),
     rateLimitStore: (clock) => databaseRateLimitStore(db, clock),
     async close() {
       await db.destroy();

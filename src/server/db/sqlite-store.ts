@@ -55,10 +55,10 @@ export function openSqliteStore(file: string, busyTimeoutMs: number): SqliteStor
    * the redirect's cache miss. While a transaction is open on the connection the read waits for
    * it (through Kysely) rather than see rows that could still be rolled back.
    */
-  async function readFirst<R>(query: CompiledQuery<R>, alias: string): Promise<R | undefined> {
+  function readFirst<R>(query: CompiledQuery<R>, alias: string): R | undefined | Promise<R | undefined> {
     const compiled = withAlias(query, alias);
     if (!sqlite.inTransaction) return (statements.prepare(compiled.sql).all(compiled.parameters) as R[])[0];
-    return (await db.executeQuery(compiled)).rows[0];
+    return db.executeQuery(compiled).then((result) => result.rows[0]);
   }
 
   return {
@@ -66,7 +66,7 @@ export function openSqliteStore(file: string, busyTimeoutMs: number): SqliteStor
     dialect: 'sqlite',
     writeInBatch,
     findRedirectTarget: (alias) => readFirst(lookups.redirect, alias),
-    findPreviewTarget: (alias) => readFirst(lookups.preview, alias),
+    findPreviewTarget: async (alias) => readFirst(lookups.preview, alias),
     async insertCountedLink(link) {
       // The same two statements as on PostgreSQL, committed with the other creations of this turn.
       const [inserted] = await writeInBatch([insertLinkQuery(db, link).compile(), countCreationQuery(db, link.day).compile()]);

@@ -18,8 +18,12 @@ export interface Store {
   db: Kysely<Database>;
   /** For migrations' column types, and for tests that check which server they run on. */
   dialect: Dialect;
-  /** The redirect's lookup of a link (never a link whose creation is not committed). */
-  findRedirectTarget(alias: string): Promise<RedirectTarget | undefined>;
+  /**
+   * The redirect's lookup of a link (never a link whose creation is not committed). Answered at
+   * once, without a promise, when the store can (SQLite, outside a transaction): a flood of
+   * unknown aliases then costs no promise per request.
+   */
+  findRedirectTarget(alias: string): RedirectTarget | undefined | Promise<RedirectTarget | undefined>;
   /** The same with what link previews show, in one query. */
   findPreviewTarget(alias: string): Promise<PreviewTarget | undefined>;
   /**

@@ -1,5 +1,5 @@
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
-import type { CreateLinkRequest } from '../../shared/api.js';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { CreateLinkRequest, CreateLinkResponse } from '../../shared/api.js';
 import type { LinkService } from './link-service.js';
 
 const createLinkSchema = {
@@ -14,9 +14,13 @@ const createLinkSchema = {
   },
 } as const;
 
-export function registerLinkRoutes(app: FastifyInstance, links: LinkService, limit: onRequestAsyncHookHandler[]): void {
-  app.post<{ Body: CreateLinkRequest }>('/api/links', { schema: createLinkSchema, onRequest: limit }, async (request, reply) => {
-    const created = await links.createLink(request.body);
+export function registerLinkRoutes(
+  app: FastifyInstance,
+  links: LinkService,
+  limits: { perClient: onRequestAsyncHookHandler[]; admit: (request: FastifyRequest) => Promise<void> },
+): void {
+  app.post<{ Body: CreateLinkRequest; Reply: CreateLinkResponse }>('/api/links', { schema: createLinkSchema, onRequest: limits.perClient }, async (request, reply) => {
+    const created = await links.createLink(request.body, { admit: () => limits.admit(request) });
     return reply.code(201).header('cache-control', 'no-store').send(created);
   });
 }

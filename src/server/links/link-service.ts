@@ -22,7 +22,7 @@ export interface LinkServiceDeps {
   /** Test-only: loopback targets allowed (end-to-end fixture pages). */
   allowLoopbackTargets: boolean;
   /** Called after a creation, before it is answered (caches of every instance, statistics, preview metadata). */
-  onCreated: (link: CreateLinkResponse) => Promise<void>;
+  onCreated: (link: CreatedLink) => Promise<void>;
 }
 
 export interface CreateLinkInput {
@@ -30,24 +30,38 @@ export interface CreateLinkInput {
   alias?: string | undefined;
 }
 
+/** A link just stored: what its creator is answered, and its row id. */
+export interface CreatedLink {
+  id: number;
+  response: CreateLinkResponse;
+}
+
+export interface CreateLinkOptions {
+  /**
+   * Asked once the link has passed every rule, right before it is stored; throws to refuse it
+   * (the site-wide creation budget). What was refused for its own content never reaches it.
+   */
+  admit?: () => Promise<void>;
+}
+
 export function createLinkService(deps: LinkServiceDeps) {
   const shortUrlFor = (alias: string): string => `${deps.publicUrl}/${alias}`;
 
-  async function insertWithAlias(alias: string, url: string): Promise<CreateLinkResponse> {
+  async function insertWithAlias(alias: string, url: string): Promise<CreatedLink> {
     const manageToken = createManageToken();
     const now = deps.clock();
     const createdAt = new Date(now).toISOString();
-    await deps.links.insertLink({
+    const id = await deps.links.insertLink({
       alias,
       url,
       createdAt,
       manageTokenHash: hashManageToken(manageToken),
       day: deps.calendar.dayOf(now),
     });
-    return { alias, shortUrl: shortUrlFor(alias), url, createdAt, manageToken };
+    return { id, response: { alias, shortUrl: shortUrlFor(alias), url, createdAt, manageToken } };
   }
 
-  async function create(input: CreateLinkInput): Promise<CreateLinkResponse> {
+  async function create(input: CreateLinkInput, admit: () => Promise<void>): Promise<CreatedLink> {
     const checked = checkTargetUrl(input.url, deps.publicHost);
     if (!checked.ok) throw new AppError(checked.code, 400);
     if (isForbiddenTargetHost(checked.url.hostname, deps.allowLoopbackTargets)) throw new AppError('forbidden_target', 400);
@@ -58,6 +72,9 @@ export function createLinkService(deps: LinkServiceDeps) {
     if (requested !== '') {
       if (!isValidAliasFormat(requested)) throw new AppError('invalid_alias', 400);
       if (isReservedAlias(requested)) throw new AppError('reserved_alias', 400);
+      // A taken alias is refused before the budget is asked (the insert below still settles races).
+      if ((await deps.links.findByAlias(requested)) !== undefined) throw new AppError('alias_taken', 409);
+      await admit();
       try {
         return await insertWithAlias(requested, url);
       } catch (error) {
@@ -66,6 +83,7 @@ export function createLinkService(deps: LinkServiceDeps) {
       }
     }
 
+    await admit();
     for (let attempt = 1; ; attempt++) {
       try {
         return await insertWithAlias(randomAlias(), url);
@@ -78,10 +96,10 @@ export function createLinkService(deps: LinkServiceDeps) {
   return {
     shortUrlFor,
 
-    async createLink(input: CreateLinkInput): Promise<CreateLinkResponse> {
-      const created = await create(input);
+    async createLink(input: CreateLinkInput, options: CreateLinkOptions = {}): Promise<CreateLinkResponse> {
+      const created = await create(input, options.admit ?? (async () => undefined));
       await deps.onCreated(created);
-      return created;
+      return created.response;
     },
   };
 }

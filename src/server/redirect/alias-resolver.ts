@@ -14,10 +14,12 @@ export interface AliasResolver {
   /** The cache's answer without waiting; undefined when the store must be asked. */
   resolveCached(alias: string): ResolvedLink | UnknownAlias | undefined;
   /**
-   * Asks the store (for an alias resolveCached could not answer) and caches the answer.
-   * `forPreview`: a crawler asks, so the link's metadata is read in the same query.
+   * Asks the store (for an alias resolveCached could not answer) and caches the answer: at once
+   * when the store answers at once (SQLite), else a promise; a store failure is thrown (or
+   * rejected) unless a stale entry can answer. `forPreview`: a crawler asks, so the link's
+   * metadata is read in the same query (always a promise).
    */
-  resolveFromStore(alias: string, forPreview?: boolean): Promise<ResolvedLink | UnknownAlias>;
+  resolveFromStore(alias: string, forPreview?: boolean): ResolvedLink | UnknownAlias | Promise<ResolvedLink | UnknownAlias>;
   /** The link's stored metadata, cached apart (only crawlers ask), so a crawler costs one read. */
   metadataOf(alias: string): Promise<StoredMetadata>;
   /** Forget an alias (after deletion or a metadata update) so the next request reads the store. */
@@ -48,6 +50,20 @@ export function createAliasResolver(options: AliasResolverOptions): AliasResolve
   const { links, cache, observer } = options;
   const cacheTrusted = options.cacheTrusted ?? (() => true);
   const metadataCache = new LRUCache<string, StoredMetadata>({ max: options.metadataCacheSize ?? 10_000 });
+  /** Caches the store's answer and gives it. */
+  function settle(alias: string, row: RedirectTarget | undefined, readAt: number): ResolvedLink | UnknownAlias {
+    const target = row === undefined ? undefined : toResolvedLink(row);
+    cache.set(alias, target, readAt);
+    return target ?? UNKNOWN_ALIAS;
+  }
+
+  /** The store is down: a link we knew keeps redirecting (even past its cache time); only links never seen here fail. */
+  function staleOrThrow(alias: string, error: unknown): ResolvedLink {
+    const stale = cache.getStale(alias);
+    if (stale !== undefined) return stale;
+    throw error;
+  }
+
   return {
     resolveCached(alias) {
       if (!cacheTrusted()) return undefined;
@@ -55,26 +71,27 @@ export function createAliasResolver(options: AliasResolverOptions): AliasResolve
       if (cached !== undefined) observer?.hit();
       return cached;
     },
-    async resolveFromStore(alias, forPreview = false) {
+    resolveFromStore(alias, forPreview = false) {
       observer?.miss();
       // Taken before asking: a deletion heard while the store answers makes the answer stale.
       const readAt = cache.epoch();
-      let row: RedirectTarget | undefined;
-      let preview: PreviewLink | undefined;
-      try {
-        if (forPreview) row = preview = await links.findPreviewTarget(alias);
-        else row = await links.findRedirectTarget(alias);
-      } catch (error) {
-        // The store is down: a link we knew keeps redirecting (even past its cache time);
-        // only links never seen here fail.
-        const stale = cache.getStale(alias);
-        if (stale !== undefined) return stale;
-        throw error;
+      if (forPreview) {
+        return links.findPreviewTarget(alias).then(
+          (row) => {
+            if (row !== undefined && !cache.forgottenSince(alias, readAt)) metadataCache.set(alias, metadataOfRow(row));
+            return settle(alias, row, readAt);
+          },
+          (error: unknown) => staleOrThrow(alias, error),
+        );
       }
-      const target = row === undefined ? undefined : toResolvedLink(row);
-      cache.set(alias, target, readAt);
-      if (preview !== undefined && !cache.forgottenSince(alias, readAt)) metadataCache.set(alias, metadataOfRow(preview));
-      return target ?? UNKNOWN_ALIAS;
+      let found: RedirectTarget | undefined | Promise<RedirectTarget | undefined>;
+      try {
+        found = links.findRedirectTarget(alias);
+      } catch (error) {
+        return staleOrThrow(alias, error);
+      }
+      if (found instanceof Promise) return found.then((row) => settle(alias, row, readAt), (error: unknown) => staleOrThrow(alias, error));
+      return settle(alias, found, readAt);
     },
     async metadataOf(alias) {
       const cached = metadataCache.get(alias);

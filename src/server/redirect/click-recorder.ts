@@ -115,6 +115,7 @@ export function createClickRecorder(options: ClickRecorderOptions): ClickRecorde
     flush,
     pending: () => pendingClicks + inFlightClicks,
     start() {
+      options.writer.open();
       timer ??= setInterval(flushInBackground, options.intervalMs);
       timer.unref();
     },

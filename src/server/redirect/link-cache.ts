@@ -1,13 +1,15 @@
 // The redirect cache: alias → { id, url, disabled } for as many links as fit in a memory
 // budget (LINK_CACHE_MB), plus short-lived entries for aliases that do not exist (so a flood of
-// unknown aliases does not reach the store).
+// unknown aliases does not reach the store). Those misses are kept apart, in a small bounded map:
+// in the arena, a flood of random aliases would push the real links out, and grow the hash table.
 //
 // Why not a Map of objects (lru-cache, as before): with a key, a value object, a URL string and
 // a map entry per link on the V8 heap, 1M links cost more memory than the whole server may use,
 // and every entry is one more object for the garbage collector to trace (figures in
-// docs/performance.md, "The compact link cache"). Here a link is one record of ~12 bytes + alias + URL in a byte
-// arena outside the heap, found through an open-addressing hash table of two typed arrays
-// (~16 bytes a link). A lookup creates only the URL string and the returned object.
+// docs/performance.md, "The compact link cache"). Here a link is one record of ~12 bytes +
+// alias + URL in a byte arena outside the heap, found through an open-addressing hash table of
+// two typed arrays (~16 bytes a link). A lookup creates only the URL string and the returned
+// object.
 //
 // Eviction: the arena is a ring of SEGMENTS segments filled in turn; when the ring comes round,
 // the oldest segment is dropped whole (its records leave the hash table). A hit on a record in
@@ -33,10 +35,13 @@ export interface LinkCacheOptions {
   missTtlMs: number;
   /** How long a disabled link is kept: `enable` by the admin tool on SQLite is not published. */
   disabledTtlMs?: number;
+  /** Unknown aliases remembered at most (the oldest go first). */
+  maxMisses?: number;
   now?: () => number;
 }
 
 export interface LinkCacheStats {
+  /** Links and remembered unknown aliases. */
   entries: number;
   /** Arena bytes holding records, live or superseded, until their segment is recycled. */
   bytesUsed: number;
@@ -71,13 +76,17 @@ const PROMOTE_WINDOW = SEGMENTS / 4;
 const MIN_TABLE = 1 << 12;
 // Record layout: flags u8, alias length u8, URL length u16, id u32, expiry u32, alias, URL.
 const HEADER = 12;
-const MISSING = 1;
 const DISABLED = 2;
 const UTF8_URL = 4;
 /** Expiry times are kept in ticks of 100 ms since the cache was made (u32: 13 years). */
 const TICK_MS = 100;
 /** Deletions remembered for set's `readAt` check; a read older than that is not cached. */
 const RECENT_FORGETS = 4096;
+/**
+ * Unknown aliases remembered by default: more than a flood of random aliases can bring within
+ * the miss TTL at the rates one process serves, and a few MB of heap at most.
+ */
+const DEFAULT_MAX_MISSES = 50_000;
 
 export function createLinkCache(options: LinkCacheOptions): LinkCache {
   const now = options.now ?? Date.now;
@@ -104,6 +113,25 @@ export function createLinkCache(options: LinkCacheOptions): LinkCache {
 
   let epochCounter = 0;
   const recentForgets = new Map<string, number>();
+
+  // Unknown aliases → expiry tick, oldest first (a Map keeps insertion order).
+  const misses = new Map<string, number>();
+  const maxMisses = Math.max(1, options.maxMisses ?? DEFAULT_MAX_MISSES);
+  function rememberMiss(alias: string): void {
+    misses.delete(alias);
+    misses.set(alias, tick() + missTtl);
+    if (misses.size > maxMisses) {
+      const oldest = misses.keys().next();
+      if (oldest.done !== true) misses.delete(oldest.value);
+    }
+  }
+  function isRememberedMiss(alias: string): boolean {
+    const expiry = misses.get(alias);
+    if (expiry === undefined) return false;
+    if (expiry >= tick()) return true;
+    misses.delete(alias);
+    return false;
+  }
 
   function hashOf(alias: string): number {
     // FNV-1a over the alias's (ASCII) characters; the same over the record's bytes.
@@ -214,23 +242,23 @@ export function createLinkCache(options: LinkCacheOptions): LinkCache {
   }
 
   /** The record's size, or 0 when the link cannot be cached (it is then read from the store). */
-  function recordSize(alias: string, target: CachedLink | undefined): number {
+  function recordSize(alias: string, target: CachedLink): number {
     if (alias.length === 0 || alias.length > 255 || !isAscii(alias)) return 0;
-    if (target !== undefined && !(Number.isInteger(target.id) && target.id >= 0 && target.id <= 0xffffffff)) return 0;
-    const urlLength = target === undefined ? 0 : Buffer.byteLength(target.url);
+    if (!(Number.isInteger(target.id) && target.id >= 0 && target.id <= 0xffffffff)) return 0;
+    const urlLength = Buffer.byteLength(target.url);
     const length = HEADER + alias.length + urlLength;
     return urlLength > 0xffff || length > segmentBytes ? 0 : length;
   }
 
-  function write(alias: string, hash: number, target: CachedLink | undefined, length: number, expiry: number): void {
-    const url = target?.url ?? '';
+  function write(alias: string, hash: number, target: CachedLink, length: number, expiry: number): void {
+    const url = target.url;
     const urlLength = length - HEADER - alias.length;
     const ascii = urlLength === url.length;
     const offset = allocate(length);
-    arena[offset] = target === undefined ? MISSING : (target.disabled ? DISABLED : 0) | (ascii ? 0 : UTF8_URL);
+    arena[offset] = (target.disabled ? DISABLED : 0) | (ascii ? 0 : UTF8_URL);
     arena[offset + 1] = alias.length;
     arena.writeUInt16LE(urlLength, offset + 2);
-    arena.writeUInt32LE(target?.id ?? 0, offset + 4);
+    arena.writeUInt32LE(target.id, offset + 4);
     arena.writeUInt32LE(Math.min(expiry, 0xffffffff), offset + 8);
     arena.write(alias, offset + HEADER, 'latin1');
     if (urlLength > 0) arena.write(url, offset + HEADER + alias.length, ascii ? 'latin1' : 'utf8');
@@ -240,9 +268,8 @@ export function createLinkCache(options: LinkCacheOptions): LinkCache {
     else slots[existing] = offset + 1;
   }
 
-  function decode(offset: number): CachedLink | UnknownAlias {
+  function decode(offset: number): CachedLink {
     const flags = (arena[offset] ?? 0);
-    if ((flags & MISSING) !== 0) return UNKNOWN_ALIAS;
     const start = offset + HEADER + (arena[offset + 1] ?? 0);
     const end = start + ((arena[offset + 2] ?? 0) | ((arena[offset + 3] ?? 0) << 8));
     const url = (flags & UTF8_URL) !== 0 ? arena.toString('utf8', start, end) : arena.toString('latin1', start, end);
@@ -267,8 +294,8 @@ export function createLinkCache(options: LinkCacheOptions): LinkCache {
     return arena.toString('latin1', offset + HEADER, offset + HEADER + (arena[offset + 1] ?? 0));
   }
 
-  function expiryFor(target: CachedLink | undefined): number {
-    return tick() + (target === undefined ? missTtl : target.disabled ? disabledTtl : ttl);
+  function expiryFor(target: CachedLink): number {
+    return tick() + (target.disabled ? disabledTtl : ttl);
   }
 
   function wasForgottenSince(alias: string, readAt: number | undefined): boolean {
@@ -280,7 +307,7 @@ export function createLinkCache(options: LinkCacheOptions): LinkCache {
   return {
     get(alias) {
       const slot = find(alias, hashOf(alias));
-      if (slot === -1) return undefined;
+      if (slot === -1) return isRememberedMiss(alias) ? UNKNOWN_ALIAS : undefined;
       let offset = (slots[slot] ?? 0) - 1;
       if (arena.readUInt32LE(offset + 8) < tick()) return undefined;
       // Only once the ring has come round (the next segment holds records) is anything recycled.
@@ -289,16 +316,19 @@ export function createLinkCache(options: LinkCacheOptions): LinkCache {
     },
     getStale(alias) {
       const slot = find(alias, hashOf(alias));
-      if (slot === -1) return undefined;
-      const found = decode((slots[slot] ?? 0) - 1);
-      return found === UNKNOWN_ALIAS ? undefined : found;
+      return slot === -1 ? undefined : decode((slots[slot] ?? 0) - 1);
     },
     set(alias, target, readAt) {
       if (wasForgottenSince(alias, readAt)) return;
       const hash = hashOf(alias);
-      const length = recordSize(alias, target);
-      if (length > 0) return write(alias, hash, target, length, expiryFor(target));
-      // Not cacheable: make sure no older answer stays.
+      if (target !== undefined) {
+        misses.delete(alias);
+        const length = recordSize(alias, target);
+        if (length > 0) return write(alias, hash, target, length, expiryFor(target));
+      } else {
+        rememberMiss(alias);
+      }
+      // A miss, or a link too large to cache: make sure no older answer stays.
       const slot = find(alias, hash);
       if (slot !== -1) removeSlot(slot);
     },
@@ -318,6 +348,7 @@ export function createLinkCache(options: LinkCacheOptions): LinkCache {
         const oldest = recentForgets.keys().next();
         if (oldest.done !== true) recentForgets.delete(oldest.value);
       }
+      misses.delete(alias);
       const slot = find(alias, hashOf(alias));
       if (slot !== -1) removeSlot(slot);
     },
@@ -325,6 +356,7 @@ export function createLinkCache(options: LinkCacheOptions): LinkCache {
       // Every read in flight predates the clear: none of them may be cached.
       epochCounter += RECENT_FORGETS;
       recentForgets.clear();
+      misses.clear();
       slots = new Uint32Array(MIN_TABLE);
       hashes = new Uint32Array(MIN_TABLE);
       mask = MIN_TABLE - 1;
@@ -337,7 +369,7 @@ export function createLinkCache(options: LinkCacheOptions): LinkCache {
     stats() {
       let bytesUsed = 0;
       for (const used of segmentUsed) bytesUsed += used;
-      return { entries: count, bytesUsed, maxBytes: segmentBytes * SEGMENTS };
+      return { entries: count + misses.size, bytesUsed, maxBytes: segmentBytes * SEGMENTS };
     },
   };
 }

@@ -54,7 +54,8 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
   };
 
   // Not an async function: a cached alias (nearly every request) is answered without creating
-  // a promise; only a cache miss waits for the store, and only crawlers wait for metadata.
+  // a promise, and so is a cache miss the store answers at once (SQLite); only PostgreSQL reads
+  // and crawlers' metadata are waited for.
   app.get<{ Params: { alias: string } }>('/:alias', (request, reply) => {
     // The one place the alias is normalised; a malformed one never reaches the cache or the store.
     const alias = normalizeAlias(request.params.alias);
@@ -62,7 +63,14 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
     const crawler = deps.isCrawler(request.headers['user-agent']);
     const cached = deps.resolver.resolveCached(alias);
     if (cached !== undefined) return answer(request, reply, alias, cached, crawler);
-    return deps.resolver.resolveFromStore(alias, crawler).then(
+    let stored: ResolvedLink | UnknownAlias | Promise<ResolvedLink | UnknownAlias>;
+    try {
+      stored = deps.resolver.resolveFromStore(alias, crawler);
+    } catch (error) {
+      return unavailable(reply, error);
+    }
+    if (!(stored instanceof Promise)) return answer(request, reply, alias, stored, crawler);
+    return stored.then(
       (target) => answer(request, reply, alias, target, crawler),
       (error: unknown) => unavailable(reply, error),
     );

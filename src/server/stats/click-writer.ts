@@ -9,13 +9,15 @@ import type { CounterRepository } from './counter-repository.js';
 import type { ClickBatch } from './click-batch.js';
 
 export interface ClickWriter {
+  /** Readies what writes need (the SQLite writer thread) at start, so the first flush under load does not pay for it. */
+  open(): void;
   /** Stores one flush; the batch is left as it was (the recorder keeps it if the write fails). */
   write(batch: ClickBatch): Promise<void>;
   close(): Promise<void>;
 }
 
 export function createInProcessClickWriter(counters: CounterRepository): ClickWriter {
-  return { write: (batch) => counters.addClicks(batch), close: async () => undefined };
+  return { open: () => undefined, write: (batch) => counters.addClicks(batch), close: async () => undefined };
 }
 
 // The writer keeps nothing between batches, so a small young generation is enough; V8's
@@ -62,6 +64,9 @@ export function createWorkerClickWriter(sqlite: { file: string; busyTimeoutMs: n
   }
 
   return {
+    open() {
+      worker ??= start();
+    },
     write(batch) {
       if (batch.linkIds.length === 0) return Promise.resolve();
       worker ??= start();

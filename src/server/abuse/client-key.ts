@@ -1,0 +1,30 @@
+// Who a rate limit counts: an IPv4 address, or the IPv6 network it belongs to. One home or one
+// VPS customer is given a whole IPv6 /64 and can pick any address in it, so counting IPv6 per
+// address would give one client 2^64 budgets. An IPv4-mapped IPv6 address (::ffff:1.2.3.4, as
+// a dual-stack socket reports IPv4 clients) counts as the IPv4 address it carries.
+import ipaddr from 'ipaddr.js';
+
+export type ClientKey = (address: string) => string;
+
+/** `ipv6Prefix`: the bits of an IPv6 address that name one client (RATE_LIMIT_IPV6_PREFIX). */
+export function createClientKey(ipv6Prefix: number): ClientKey {
+  const bits = Math.max(0, Math.min(128, Math.trunc(ipv6Prefix)));
+  return (address) => {
+    let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+    try {
+      parsed = ipaddr.parse(address);
+    } catch {
+      // Not an address (a Unix socket, a test double): counted as given.
+      return address;
+    }
+    if (parsed.kind() === 'ipv4') return parsed.toString();
+    const v6 = parsed as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
+    const bytes = v6.toByteArray();
+    for (let bit = bits; bit < 128; bit++) {
+      const byte = bit >> 3;
+      bytes[byte] = (bytes[byte] ?? 0) & ~(0x80 >> (bit & 7));
+    }
+    return `${ipaddr.fromByteArray(bytes).toString()}/${bits}`;
+  };
+}
