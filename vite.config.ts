@@ -3,6 +3,13 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 // The React app lives in src/web and is built into dist/web, which the Fastify server serves.
+
+/** `PORT=5174 npm run dev:web` moves the dev server; without PORT it keeps Vite's 5173. */
+function devServerPort(value: string | undefined): number | undefined {
+  const port = Number(value);
+  return Number.isInteger(port) && port > 0 && port < 65_536 ? port : undefined;
+}
+
 export default defineConfig({
   root: 'src/web',
   plugins: [react(), tailwindcss()],
@@ -12,6 +19,9 @@ export default defineConfig({
     sourcemap: false,
   },
   server: {
+    port: devServerPort(process.env.PORT),
+    // A PORT given on purpose that is taken should fail loudly, not move to the next free one.
+    strictPort: devServerPort(process.env.PORT) !== undefined,
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
 });

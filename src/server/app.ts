@@ -4,12 +4,24 @@
 //
 // The API, ops and pages scopes carry hooks (security headers, request metrics); GET /:alias
 // sits at the root with none, because it is the hot path and answers with a bare 302.
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import Fastify, {
+  type ConnectionError,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import type { ApiErrorBody } from '../shared/api.js';
-import { errorMessages } from '../shared/messages.js';
+import { type ApiErrorCode, errorMessages } from '../shared/messages.js';
+import { API_PREFIX } from '../shared/routes.js';
 import { apiPlugin } from './api/api-plugin.js';
 import type { Clock } from './calendar.js';
 import type { Config } from './config.js';
+import { isStoreUnavailable } from './db/dialect.js';
 import type { Store } from './db/store.js';
 import { AppError } from './errors.js';
 import { describeError } from './http-errors.js';
@@ -21,6 +33,7 @@ import { registerRedirect } from './redirect/redirect-plugin.js';
 import type { WarmupResult } from './redirect/link-cache-warmup.js';
 import { createServices, type Services } from './services.js';
 import { pagesPlugin } from './web/pages-plugin.js';
+import type { HeaderSet } from './web/security-headers.js';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -56,6 +69,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
+    // What the router refuses before any route runs (a path segment longer than maxParamLength,
+    // a malformed percent-encoding) and what Node's parser refuses before Fastify sees a request
+    // (oversized headers, bad request lines) would otherwise answer Fastify's raw English JSON
+    // without our headers. Both handlers run only after `services` below exists: requests are
+    // answered once the server is ready.
+    frameworkErrors: (error, request, reply) => {
+      answerFrameworkError(error, request, reply, services);
+    },
+    clientErrorHandler: (error, socket) => {
+      answerClientError(error, socket, services.pages.headers.api, server.log);
+    },
     // Reject what the schemas do not allow instead of silently coercing or dropping it.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
@@ -83,9 +107,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 }
 
 /** Every error answers `{ error: { code, message } }` (pt-BR); server failures are logged, throttled. */
-function setErrorHandlers(server: FastifyInstance, { metrics, errorLog, pages }: Services): void {
+function setErrorHandlers(server: FastifyInstance, { metrics, errorLog, pages, writeHealth }: Services): void {
   server.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const { status, code, message } = describeError(error);
+    // A write the store refused makes /readyz fail for a while (ops/write-health.ts).
+    if (isStoreUnavailable(error) && request.method !== 'GET' && request.method !== 'HEAD') writeHealth.failed();
     if (status === 503) {
       metrics.databaseErrors.inc();
       void reply.header('retry-after', '5');
@@ -101,13 +127,76 @@ function setErrorHandlers(server: FastifyInstance, { metrics, errorLog, pages }:
   });
 
   server.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      const body: ApiErrorBody = { error: { code: 'route_not_found', message: errorMessages.route_not_found } };
-      return reply.code(404).headers(pages.headers.api).send(body);
+    if (isApiPath(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return sendApiError(reply, pages.headers.api, 404, 'route_not_found');
     }
-    const notFound = pages.renderNotFound();
-    return reply.code(404).headers(notFound.headers).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(notFound.html);
+    return sendNotFoundPage(reply, pages);
   });
+}
+
+const isApiPath = (url: string): boolean => url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`);
+
+function sendApiError(reply: FastifyReply, headers: HeaderSet, status: number, code: ApiErrorCode): FastifyReply {
+  const body: ApiErrorBody = { error: { code, message: errorMessages[code] } };
+  return reply.code(status).headers(headers).header('cache-control', 'no-store').send(body);
+}
+
+function sendNotFoundPage(reply: FastifyReply, pages: Services['pages']): FastifyReply {
+  const notFound = pages.renderNotFound();
+  return reply.code(404).headers(notFound.headers).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(notFound.html);
+}
+
+/**
+ * The router's own refusals, answered as the route that would have run answers a bad value: a
+ * path segment too long (beyond maxParamLength) or not decodable can never be an alias, so a
+ * person opening a mangled short link gets the 404 page of an unknown alias, and an API caller
+ * the 404 of an unknown link (/api/links/:alias is the API's only parameter) or a 400.
+ */
+function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply, { pages, metrics }: Services): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  if (isApiPath(request.url)) {
+    if (tooLong) void sendApiError(reply, pages.headers.api, 404, 'link_not_found');
+    else void sendApiError(reply, pages.headers.api, 400, 'invalid_request');
+    return;
+  }
+  if ((tooLong || error.code === 'FST_ERR_BAD_URL') && (request.method === 'GET' || request.method === 'HEAD')) {
+    metrics.redirectOutcomes.not_found.inc();
+    void sendNotFoundPage(reply, pages);
+    return;
+  }
+  const { status, code } = describeError(error);
+  void sendApiError(reply, pages.headers.api, status, code);
+}
+
+/**
+ * Node's HTTP parser refused the request (headers over the size limit, a malformed request
+ * line, a header timeout): no request exists, so the answer is written on the socket, in our
+ * JSON with the API's headers, and the connection is closed as Node itself would.
+ */
+function answerClientError(error: ConnectionError, socket: Socket, headers: HeaderSet, log: FastifyInstance['log']): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  log.trace({ err: error }, 'client error');
+  // A response already under way on this connection (pipelining) must not be cut into.
+  const underway = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
+  if (socket.writable && !underway) {
+    const [status, code]: [number, ApiErrorCode] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'headers_too_large']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'request_timeout']
+          : [400, 'invalid_request'];
+    const body = JSON.stringify({ error: { code, message: errorMessages[code] } } satisfies ApiErrorBody);
+    const head = [
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+      'content-type: application/json; charset=utf-8',
+      `content-length: ${Buffer.byteLength(body)}`,
+      'cache-control: no-store',
+      'connection: close',
+    ];
+    socket.write(`${head.join('\r\n')}\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }
 
 function hopsTrusted(hops: number): (address: string, hop: number) => boolean {

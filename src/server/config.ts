@@ -188,9 +188,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = issue?.path.join('.') ?? 'environment';
-    throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(env[name] ?? '')}: ${issue?.message ?? 'invalid'}`);
+    throw new ConfigError(`Invalid configuration: ${name}${shownValue(name, env[name] ?? '')}: ${issue?.message ?? 'invalid'}`);
   }
   return deepFreeze(toConfig(parsed.data));
+}
+
+/**
+ * Start-up errors end up in logs and CI output that more people read than those who hold the
+ * secrets: a secret variable is named with its rule but its value is never printed, and a
+ * database URL is printed without its password.
+ */
+const SECRET_NAME = /TOKEN|SECRET|PASSWORD|API_KEY/;
+
+function shownValue(name: string, value: string): string {
+  if (SECRET_NAME.test(name)) return ' (value not shown)';
+  if (name === 'DATABASE_URL') return `=${JSON.stringify(withoutPassword(value))}`;
+  return `=${JSON.stringify(value)}`;
+}
+
+/**
+ * "postgres://user:secret@host/db" → "postgres://user:***@host/db". Everything between the
+ * user name and the last "@" is hidden, so a password holding "@" or "/" is hidden whole.
+ */
+export function withoutPassword(url: string): string {
+  const match = /^([a-z][a-z0-9+.-]*:\/\/[^:@/]*):(.*)@([^@]*)$/is.exec(url);
+  return match === null ? url : `${match[1] ?? ''}:***@${match[3] ?? ''}`;
 }
 
 /** "a, b,,c" → ['a', 'b', 'c']. */
@@ -222,7 +244,7 @@ function parseDatabaseUrl(value: string, poolSize: number, busyTimeoutMs: number
     return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(file), busyTimeoutMs };
   }
   throw new ConfigError(
-    `Invalid configuration: DATABASE_URL=${JSON.stringify(value)}: use sqlite:./path/file.db or postgres://user:pass@host/db`,
+    `Invalid configuration: DATABASE_URL=${JSON.stringify(withoutPassword(value))}: use sqlite:./path/file.db or postgres://user:pass@host/db`,
   );
 }
 

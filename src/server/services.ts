@@ -14,6 +14,7 @@ import { createMetadataRepository } from './metadata/metadata-repository.js';
 import { createMetadataService } from './metadata/metadata-service.js';
 import { createErrorLogThrottle } from './ops/error-log-throttle.js';
 import { createMetrics } from './ops/metrics.js';
+import { createWriteHealth } from './ops/write-health.js';
 import { createAliasResolver } from './redirect/alias-resolver.js';
 import { createClickRecorder } from './redirect/click-recorder.js';
 import { createCrawlerDetector } from './redirect/crawler.js';
@@ -61,6 +62,10 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
     invalidation.publish(alias).catch((error: unknown) => log.error({ err: error }, 'cache invalidation failed'));
 
   const blocklist = createBlocklist(store.db, clock, resolver.forget);
+  // One line per kind of failure every 10 s at most ("suppressed": how many were left out).
+  const errorLog = createErrorLogThrottle(ERROR_LOG_WINDOW_MS, clock);
+  // Whether the latest write was accepted: /readyz reports it (see ops-routes.ts).
+  const writeHealth = createWriteHealth(clock);
   const clicks = createClickRecorder({
     writer: store.createClickWriter(),
     calendar,
@@ -68,16 +73,19 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
     maxPending: config.clickFlushMaxPending,
     maxEntries: config.clickBufferMaxEntries,
     log,
+    errorLog,
     observer: {
       recorded: () => metrics.clicksRecorded.inc(),
       dropped: () => metrics.clicksDropped.inc(),
       flushed: (count, seconds) => {
         metrics.clicksFlushed.inc(count);
         metrics.flushDuration.observe(seconds);
+        writeHealth.succeeded();
       },
       flushFailed: () => {
         metrics.flushFailures.inc();
         metrics.databaseErrors.inc();
+        writeHealth.failed();
       },
     },
   });
@@ -99,6 +107,7 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
     isBlockedHost: blocklist.isBlocked,
     allowLoopbackTargets: config.allowLoopbackTargets,
     async onCreated({ id, response }) {
+      writeHealth.succeeded();
       // Another instance may hold a cached miss for this alias.
       await forgetEverywhere(response.alias);
       // Here, the first click of a link just shared is answered from memory.
@@ -135,8 +144,8 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
     isCrawler: createCrawlerDetector(),
     pages: createPages(config),
     metrics,
-    // One line per kind of failure every 10 s at most ("suppressed": how many were left out).
-    errorLog: createErrorLogThrottle(ERROR_LOG_WINDOW_MS, clock),
+    errorLog,
+    writeHealth,
     /** Stops what several features share (the plugins stop their own). */
     async close(): Promise<void> {
       await metadata.close();

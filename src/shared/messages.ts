@@ -20,6 +20,8 @@ export const errorMessages = {
   invalid_json: 'O corpo da requisição não é um JSON válido.',
   unsupported_media_type: 'Envie os dados em JSON (Content-Type: application/json).',
   payload_too_large: 'A requisição é grande demais.',
+  headers_too_large: 'Os cabeçalhos da requisição são grandes demais.',
+  request_timeout: 'A requisição demorou demais para chegar. Tente novamente.',
   unknown_field: 'A requisição tem um campo desconhecido.',
   invalid_request: 'Requisição inválida.',
   link_not_found: 'Link não encontrado ou expirado.',
@@ -27,12 +29,25 @@ export const errorMessages = {
   method_not_allowed: 'Método não permitido.',
   unauthorized: 'É preciso informar o código de gerenciamento deste link.',
   forbidden: 'O código de gerenciamento não confere com este link.',
+  metrics_forbidden: 'Acesso às métricas não permitido.',
   rate_limited: 'Muitas tentativas em pouco tempo. Aguarde um pouco e tente novamente.',
   unavailable: 'O serviço está temporariamente indisponível. Tente novamente em instantes.',
   internal: 'Não foi possível concluir a operação. Tente novamente mais tarde.',
 } as const;
 
 export type ApiErrorCode = keyof typeof errorMessages;
+
+/**
+ * The refusal of the per-day creation limit (code rate_limited): unlike the short limits, waiting
+ * "a little" does not help, so it says which limit it is and when it resets.
+ */
+export function dailyCreationLimitMessage(perDay: number, secondsLeft: number): string {
+  const totalMinutes = Math.max(1, Math.ceil(secondsLeft / 60));
+  const hours = Math.floor(totalMinutes / 60);
+  const minutes = totalMinutes % 60;
+  const wait = hours === 0 ? `${minutes} min` : minutes === 0 ? `${hours} h` : `${hours} h ${minutes} min`;
+  return `Você atingiu o limite diário de criação de links (${perDay} por dia). O limite é renovado em ${wait}.`;
+}
 
 // Texts of the redirect flow (spec section 4).
 export const redirectTexts = {

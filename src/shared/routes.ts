@@ -29,6 +29,10 @@ export const SERVER_PATHS = {
   healthz: '/healthz',
   readyz: '/readyz',
   metrics: '/metrics',
+  /** Crawlers' rules, answered by the server (web-routes.ts), with or without the built app. */
+  robots: '/robots.txt',
+  /** Browsers ask for it on their own: a 301 to the SVG icon. */
+  faviconIco: '/favicon.ico',
   // Files of src/web/public and the build, one route each.
   favicon: '/favicon.svg',
   ogImage: '/og-image.png',

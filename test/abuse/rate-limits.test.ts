@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiErrorBody } from '../../src/shared/api.js';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
@@ -7,6 +7,7 @@ import { startTestServer, testDialect, type TestServer } from '../helpers/test-s
 
 const started: { close(): Promise<void> }[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
   for (const s of started.splice(0)) await s.close();
 });
 
@@ -48,6 +49,38 @@ describe('rate limits on link creation', () => {
     expect(statuses).toEqual([201, 201, 201, 201, 429, 429]);
   });
 
+  it('per day: its own pt-BR message, and Retry-After is the time really left in the day window', async () => {
+    // Only Date is faked: the limit's window (and PostgreSQL's limit store) reads the clock.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 2, 10, 12) });
+    const server = await limitedServer({ TRUST_PROXY: '1', CREATE_RATE_LIMIT_PER_MINUTE: '100', CREATE_RATE_LIMIT_PER_DAY: '3' });
+    const client = { 'x-forwarded-for': '203.0.113.40' };
+    for (let i = 0; i < 3; i++) expect((await create(server, i, client)).statusCode).toBe(201);
+    vi.setSystemTime(Date.now() + 2 * 3600_000);
+    const refused = await create(server, 3, client);
+    expect(refused.statusCode).toBe(429);
+    // The window opened with the first creation two hours ago: 22 hours are left, not 24.
+    expect(refused.headers['retry-after']).toBe(String(22 * 3600));
+    expect(refused.json<ApiErrorBody>().error).toEqual({
+      code: 'rate_limited',
+      message: 'Você atingiu o limite diário de criação de links (3 por dia). O limite é renovado em 22 h.',
+    });
+    vi.setSystemTime(Date.now() + 30 * 60_000 + 1);
+    expect((await create(server, 4, client)).json<ApiErrorBody>().error.message).toBe(
+      'Você atingiu o limite diário de criação de links (3 por dia). O limite é renovado em 21 h 30 min.',
+    );
+    // Another client is not affected.
+    expect((await create(server, 5, { 'x-forwarded-for': '198.51.100.40' })).statusCode).toBe(201);
+  });
+
+  it('when the minute and the day limits are both exceeded, the day limit answers (the longer wait)', async () => {
+    const server = await limitedServer({ CREATE_RATE_LIMIT_PER_MINUTE: '1', CREATE_RATE_LIMIT_PER_DAY: '1' });
+    expect((await create(server, 0)).statusCode).toBe(201);
+    const refused = await create(server, 1);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json<ApiErrorBody>().error.message).toMatch(/^Você atingiu o limite diário de criação de links \(1 por dia\)\./);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+  });
+
   it('uses X-Forwarded-For only when TRUST_PROXY says the proxy is trusted', async () => {
     const untrusted = await limitedServer({ CREATE_RATE_LIMIT_PER_MINUTE: '2' });
     const spoofed = [];
@@ -83,6 +116,34 @@ describe('rate limits on link creation', () => {
     for (let i = 0; i < 50; i++) {
       expect((await server.app.server.inject({ method: 'GET', url: `/${alias}`, headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0' } })).statusCode).toBe(302);
     }
+  });
+
+  it('report attempts refused as invalid (400, 404) do not use up the report quota', async () => {
+    const server = await limitedServer({ TRUST_PROXY: '1', REPORT_RATE_LIMIT_PER_HOUR: '2' });
+    const alias = (await create(server, 0)).json<{ alias: string }>().alias;
+    const client = { 'x-forwarded-for': '203.0.113.50' };
+    const report = (payload: Record<string, unknown>) => server.app.server.inject({ method: 'POST', url: '/api/reports', headers: client, payload });
+    const invalid = [];
+    for (let i = 0; i < 3; i++) {
+      invalid.push((await report({ alias: 'nao-existe-mesmo', reason: 'Um motivo longo o bastante.' })).statusCode);
+      invalid.push((await report({ alias, reason: 'curto' })).statusCode);
+      invalid.push((await report({ alias })).statusCode);
+      invalid.push((await report({ alias: '%%%', reason: 'Um motivo longo o bastante.' })).statusCode);
+    }
+    expect(invalid).toEqual(Array(3).fill([404, 400, 400, 404]).flat());
+    const valid = [];
+    for (let i = 0; i < 3; i++) valid.push((await report({ alias, reason: `Motivo número ${i} da denúncia.` })).statusCode);
+    expect(valid).toEqual([201, 201, 429]);
+  });
+
+  it('a flood of invalid report attempts is still bounded per client (30 a minute), without touching the quota of others', async () => {
+    const server = await limitedServer({ TRUST_PROXY: '1' });
+    const flood = (address: string) =>
+      server.app.server.inject({ method: 'POST', url: '/api/reports', headers: { 'x-forwarded-for': address }, payload: { alias: 'nao-existe-mesmo', reason: 'Um motivo longo o bastante.' } });
+    const statuses = [];
+    for (let i = 0; i < 32; i++) statuses.push((await flood('203.0.113.60')).statusCode);
+    expect(statuses).toEqual([...Array(30).fill(404), 429, 429]);
+    expect((await flood('203.0.113.61')).statusCode).toBe(404);
   });
 
   it.runIf(testDialect === 'postgres')('holds across instances sharing one PostgreSQL', async () => {

@@ -2,6 +2,8 @@
 // DOM types above: page.evaluate callbacks run in the browser.
 // The home form in real Chromium against the real server: create with and without alias,
 // copy, follow the short link to the target, and the error toasts.
+import os from 'node:os';
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startE2e, type E2eEnv } from './support/app.js';
@@ -124,6 +126,54 @@ describe('creating a short link', () => {
     await saveScreenshot(page, 'home-phone-created', { fullPage: false });
     // Nothing overflows sideways on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // The longest alias: the short link wraps inside the box instead of being cut off, and the
+    // copy button stays on screen.
+    const longAlias = 'link-bem-comprido-'.repeat(4).slice(0, 64);
+    expect(longAlias).toHaveLength(64);
+    await submit(`${env.fixture.url}/telefone-longo`, longAlias);
+    const longShortUrl = `${env.server.url}/${longAlias}`;
+    await expect.poll(() => resultField().inputValue()).toBe(longShortUrl);
+    await page.getByTestId('short-link-result').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const screenshot = path.join(os.tmpdir(), 'encurta-home-phone-long-alias.png');
+    await page.screenshot({ path: screenshot, animations: 'disabled' });
+
+    const field = await resultField().evaluate((element: HTMLTextAreaElement) => {
+      const box = element.getBoundingClientRect();
+      return {
+        left: box.left,
+        right: box.right,
+        lineHeight: parseFloat(getComputedStyle(element).lineHeight),
+        clientWidth: element.clientWidth,
+        clientHeight: element.clientHeight,
+        scrollWidth: element.scrollWidth,
+        scrollHeight: element.scrollHeight,
+        viewport: window.innerWidth,
+      };
+    });
+    expect(field.viewport).toBe(375);
+    expect(field.left).toBeGreaterThanOrEqual(0);
+    expect(field.right).toBeLessThanOrEqual(field.viewport);
+    // Wrapped: no hidden text sideways, every line shown (more than one line for this link).
+    expect(field.scrollWidth).toBeLessThanOrEqual(field.clientWidth);
+    expect(field.scrollHeight).toBeLessThanOrEqual(field.clientHeight);
+    expect(field.clientHeight).toBeGreaterThan(2 * field.lineHeight);
+
+    const copyButton = page.getByRole('button', { name: 'Copiar link' });
+    expect(await copyButton.isVisible()).toBe(true);
+    const copyBox = await copyButton.boundingBox();
+    expect(copyBox).not.toBeNull();
+    if (copyBox) {
+      expect(copyBox.x).toBeGreaterThanOrEqual(0);
+      expect(copyBox.x + copyBox.width).toBeLessThanOrEqual(375);
+      expect(copyBox.y).toBeGreaterThanOrEqual(0);
+      expect(copyBox.y + copyBox.height).toBeLessThanOrEqual(812);
+    }
+    // Its label is not clipped either.
+    expect(await copyButton.evaluate((button) => button.scrollWidth <= button.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await copyButton.click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(longShortUrl);
   });
 });
 

@@ -6,10 +6,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/shared/api.js';
 import { ALIAS_PATTERN } from '../../src/shared/alias-rules.js';
+import { type ApiErrorCode, errorMessages } from '../../src/shared/messages.js';
 import { createLink } from '../helpers/api.js';
 import { BROWSER, BROWSER_USER_AGENTS, CRAWLER_USER_AGENTS } from '../helpers/fixtures.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { type LinkRow, rawRequest, snapshotLinks } from './support.js';
+import { type LinkRow, rawRequest, rawRequestFull, snapshotLinks } from './support.js';
 
 let server: TestServer;
 /** Links stored before the fuzzing: alias → URL as the API normalised it. */
@@ -200,6 +201,43 @@ function unrepresentable(path: string): boolean {
   }
 }
 
+interface Answer {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  body: string;
+}
+
+/**
+ * An error in our own format: our security headers, and either our JSON error (a code of the
+ * shared catalogue with its pt-BR message) or our HTML page; never Fastify's or Node's raw
+ * English JSON ({"statusCode":…,"code":"FST_ERR_…","error":"Bad Request",…}).
+ */
+function expectOurAnswer(res: Answer, label: string): void {
+  expect(res.headers['x-content-type-options'], label).toBe('nosniff');
+  expect(res.body, label).not.toMatch(/FST_ERR|"statusCode"|"error":"[A-Z]/);
+  const type = String(res.headers['content-type'] ?? '');
+  // HEAD answers carry the headers only.
+  if (type.startsWith('text/html') || res.body === '') return;
+  expect(type, label).toMatch(/^application\/json/);
+  const { code, message } = (JSON.parse(res.body) as ApiErrorBody).error;
+  expect(Object.keys(errorMessages), label).toContain(code);
+  expect(message.startsWith(errorMessages[code]), label).toBe(true);
+}
+
+/** The 404 page of an unknown alias: HTML, our headers, not cached. */
+function expectNotFoundPage(res: Answer, label: string): void {
+  expect(res.statusCode, label).toBe(404);
+  expect(String(res.headers['content-type']), label).toMatch(/^text\/html/);
+  expect(res.headers['cache-control'], label).toBe('no-store');
+  expectOurAnswer(res, label);
+}
+
+function expectApiError(res: Answer, status: number, code: ApiErrorCode, label: string): void {
+  expect(res.statusCode, label).toBe(status);
+  expectOurAnswer(res, label);
+  expect(JSON.parse(res.body), label).toEqual({ error: { code, message: errorMessages[code] } });
+}
+
 const POST_RUNS = 5000;
 const GET_RUNS = 6000;
 
@@ -226,6 +264,7 @@ describe('fuzzing POST /api/links', () => {
           expect(existing.has(link.alias), `recreated ${link.alias}`).toBe(false);
         } else {
           expect([400, 409, 413, 415]).toContain(res.statusCode);
+          expectOurAnswer(res, 'POST /api/links');
           const error = res.json<ApiErrorBody>().error;
           expect(typeof error.code).toBe('string');
           expect(error.message.length).toBeGreaterThan(0);
@@ -258,7 +297,8 @@ describe('fuzzing GET /:alias', () => {
         sent++;
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
         expect(res.statusCode).toBeLessThan(500);
-        expect([200, 302, 400, 401, 404, 410, 414, 431]).toContain(res.statusCode);
+        expect([200, 302, 400, 401, 404, 410]).toContain(res.statusCode);
+        if (res.statusCode >= 400) expectOurAnswer(res, url);
         if (res.statusCode === 302) {
           const location = String(res.headers.location);
           expect(await isStoredUrl(location), `302 to ${location}`).toBe(true);
@@ -281,11 +321,79 @@ describe('fuzzing GET /:alias', () => {
     ];
     for (const [url, expected] of cases) {
       const res = await server.app.server.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER } });
-      if (expected === 'any4xx') expect([400, 404, 414], url.slice(0, 40)).toContain(res.statusCode);
+      if (expected === 'any4xx') expect([400, 404], url.slice(0, 40)).toContain(res.statusCode);
       else if (expected === 'no-redirect') expect([200, 400, 404], url.slice(0, 40)).toContain(res.statusCode);
       else expect(res.statusCode, url.slice(0, 40)).toBe(expected);
       if (res.statusCode === 302) expect(res.headers.location).toBe(existing.get('fixo-um'));
     }
+  });
+});
+
+describe('errors raised before any route runs answer in our format', () => {
+  const inject = (method: 'GET' | 'HEAD' | 'DELETE' | 'POST', url: string, extra: { headers?: Record<string, string>; payload?: string | Buffer } = {}) =>
+    server.app.server.inject({ method, url, headers: { 'user-agent': BROWSER, ...extra.headers }, ...(extra.payload === undefined ? {} : { payload: extra.payload }) });
+
+  it('a path segment longer than the router allows: the 404 page for a person, link_not_found for the API', async () => {
+    // 101 characters: one past the router's maxParamLength, which once answered a raw 414.
+    for (const length of [101, 150, 5000]) {
+      expectNotFoundPage(await inject('GET', `/${'x'.repeat(length)}`), `GET /x×${length}`);
+      expectNotFoundPage(await inject('HEAD', `/${'x'.repeat(length)}`), `HEAD /x×${length}`);
+      expectApiError(await inject('GET', `/api/links/${'a'.repeat(length)}`), 404, 'link_not_found', `GET /api/links/a×${length}`);
+      expectApiError(await inject('DELETE', `/api/links/${'a'.repeat(length)}`, { headers: { authorization: 'Bearer x' } }), 404, 'link_not_found', `DELETE /api/links/a×${length}`);
+    }
+    // Over a real socket too: the browser's view of a mangled long link.
+    const res = await fetch(`${server.url}/${'x'.repeat(101)}`, { headers: { 'user-agent': BROWSER } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
+  it('a percent-encoding that does not decode: the 404 page for a person, invalid_request for the API', async () => {
+    for (const path of ['/%E0%A4%A', '/%', '/%zz', '/abc%E0%A4']) {
+      expectNotFoundPage(await inject('GET', path), `GET ${path}`);
+    }
+    expectApiError(await inject('GET', '/api/links/%E0%A4%A'), 400, 'invalid_request', 'GET /api/links/%E0%A4%A');
+    expectApiError(await inject('DELETE', '/api/links/%E0%A4%A'), 400, 'invalid_request', 'DELETE /api/links/%E0%A4%A');
+  });
+
+  it('bodies the parser refuses: 415, 413, 400 invalid_json (bad, empty), bad content-length', async () => {
+    const post = (payload: string | Buffer, headers: Record<string, string>) => inject('POST', '/api/links', { payload, headers });
+    expectApiError(await post('url=https://example.com/', { 'content-type': 'text/plain' }), 415, 'unsupported_media_type', 'text/plain');
+    expectApiError(await post('x', { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'unsupported_media_type', 'form');
+    expectApiError(await post(JSON.stringify({ url: `https://example.com/${'a'.repeat(20_000)}` }), { 'content-type': 'application/json' }), 413, 'payload_too_large', 'too large');
+    expectApiError(await post('{"url":', { 'content-type': 'application/json' }), 400, 'invalid_json', 'bad JSON');
+    expectApiError(await post('', { 'content-type': 'application/json' }), 400, 'invalid_json', 'empty JSON body');
+    expectApiError(await post('{"url":"https://example.com/"}', { 'content-type': 'application/json', 'content-length': '3' }), 400, 'invalid_request', 'content-length shorter than the body');
+    const report = await inject('POST', '/api/reports', { payload: '{', headers: { 'content-type': 'application/json' } });
+    expectApiError(report, 400, 'invalid_json', 'report with bad JSON');
+  });
+
+  const port = () => Number(new URL(server.url).port);
+  /** The raw answer split into head (lower-cased) and body. */
+  async function raw(request: string): Promise<{ status: number | undefined; head: string; body: string }> {
+    const answer = await rawRequestFull(port(), Buffer.from(request, 'latin1'));
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    const status = /^HTTP\/1\.1 (\d{3})/.exec(head)?.[1];
+    return { status: status === undefined ? undefined : Number(status), head: head.toLowerCase(), body: Buffer.from(body, 'latin1').toString('utf8') };
+  }
+  function expectRawError(answer: { status: number | undefined; head: string; body: string }, status: number, code: ApiErrorCode): void {
+    expect(answer.status, answer.head).toBe(status);
+    expect(answer.head).toContain('x-content-type-options: nosniff');
+    expect(answer.head).toContain('content-type: application/json');
+    expect(JSON.parse(answer.body)).toEqual({ error: { code, message: errorMessages[code] } });
+  }
+
+  it("what Node's parser refuses (headers too large, a URL too long, a bad content-length) gets our JSON and headers", async () => {
+    expectRawError(await raw(`GET /fixo-um HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\nConnection: close\r\n\r\n`), 431, 'headers_too_large');
+    expectRawError(await raw(`GET /${'a'.repeat(20_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`), 431, 'headers_too_large');
+    expectRawError(await raw('POST /api/links HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: -1\r\nConnection: close\r\n\r\n'), 400, 'invalid_request');
+    expectRawError(await raw('GET /fixo-um HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1\r\nContent-Length: 2\r\nConnection: close\r\n\r\n'), 400, 'invalid_request');
+    expectRawError(await raw('G\xffT /fixo-um HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'), 400, 'invalid_request');
+    // The router's refusals over the socket as well.
+    const long = await raw(`GET /api/links/${'a'.repeat(150)} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    expect(long.status).toBe(404);
+    expect(long.head).toContain('x-content-type-options: nosniff');
+    expect(JSON.parse(long.body)).toEqual({ error: { code: 'link_not_found', message: errorMessages.link_not_found } });
   });
 });
 
@@ -316,6 +424,7 @@ describe('raw HTTP requests over a real socket', () => {
         expect(answer.status, `${bytes.toString('hex')}: ${answer.head}`).toBeDefined();
         expect(answer.status).toBeGreaterThanOrEqual(400);
         expect(answer.status).toBeLessThan(500);
+        expect(answer.head.toLowerCase(), answer.head).toContain('x-content-type-options: nosniff');
         answered++;
       }),
       { numRuns: 300, endOnFailure: true },
@@ -355,6 +464,7 @@ describe('raw HTTP requests over a real socket', () => {
       }
       expect(answer.status, label).toBeGreaterThanOrEqual(400);
       expect(answer.status, label).toBeLessThan(500);
+      expect(answer.head.toLowerCase(), label).toContain('x-content-type-options: nosniff');
     }
   }, 60_000);
 

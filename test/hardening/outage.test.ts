@@ -118,6 +118,12 @@ describe.runIf(testDialect === 'sqlite')('SQLite store that cannot be written fo
     block();
     let blocked = true;
     try {
+      // Creation needs a write: 503 'unavailable' in pt-BR, with Retry-After. No click is pending
+      // yet, so no flush has failed: the refused creation alone makes /readyz say writes fail.
+      expectUnavailableJson(await create(app, { url: 'https://example.com/during', alias: `${a}-durante` }));
+      expect((await app.server.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'unavailable', reason: 'writes_failing' });
+      // Forgotten here, so that what follows shows failing click flushes alone make it unready.
+      app.services.writeHealth.succeeded();
       // Reads still work: A from the cache, B (never cached) from the file.
       const CLICKS = 10;
       for (let i = 0; i < CLICKS; i++) {
@@ -127,8 +133,6 @@ describe.runIf(testDialect === 'sqlite')('SQLite store that cannot be written fo
           expect(res.headers.location).toBe(link.url);
         }
       }
-      // Creation needs a write: 503 'unavailable' in pt-BR, with Retry-After.
-      expectUnavailableJson(await create(app, { url: 'https://example.com/during', alias: `${a}-durante` }));
       // The timer's flushes fail and keep the clicks in memory.
       await waitFor('a failed click flush', async () => (await readMetric(server.url, FLUSH_FAILURES)) > failuresBefore, 10_000, 100);
       // pending() (and the shortener_clicks_pending gauge) must count them the whole time,
@@ -138,6 +142,10 @@ describe.runIf(testDialect === 'sqlite')('SQLite store that cannot be written fo
       expect(samples, 'app.clicks.pending() sampled every 50 ms during the outage').toEqual(Array(10).fill(2 * CLICKS));
       expect(await storedClicks(server.store.db, names)).toEqual(base);
       expect((await app.server.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      // `select 1` still answers (reads work), but writes fail: the instance is not ready.
+      const readyz = await app.server.inject({ method: 'GET', url: '/readyz' });
+      expect(readyz.statusCode).toBe(503);
+      expect(readyz.json()).toEqual({ status: 'unavailable', reason: 'writes_failing' });
 
       unblock();
       blocked = false;
@@ -151,6 +159,8 @@ describe.runIf(testDialect === 'sqlite')('SQLite store that cannot be written fo
         100,
       );
       expect(after).toEqual(expected);
+      // The flush that wrote them made it ready again.
+      expect((await app.server.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
       expect((await create(app, { url: 'https://example.com/after', alias: `${a}-depois` })).statusCode).toBe(201);
       expect((await visit(app, `${a}-depois`)).statusCode).toBe(302);
     } finally {

@@ -67,6 +67,26 @@ export function rawRequest(port: number, request: Buffer, timeoutMs = 5000): Pro
   });
 }
 
+/** Writes `request` on a fresh connection and returns everything the server sent until it closed. */
+export function rawRequestFull(port: number, request: Buffer, timeoutMs = 5000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = net.connect({ host: '127.0.0.1', port });
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no close within ${timeoutMs} ms`));
+    }, timeoutMs);
+    socket.on('connect', () => socket.write(request));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    // The server may reset the connection after its answer: what arrived is what counts.
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks).toString('latin1'));
+    });
+  });
+}
+
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -57,7 +57,11 @@ describe('/metrics', () => {
   it('is refused to addresses outside METRICS_ALLOW unless the bearer token is given', async () => {
     const outside = await startTestServer({ env: { METRICS_ALLOW: '10.0.0.0/8', METRICS_TOKEN: 'outro-segredo-1234567' } });
     try {
-      expect((await outside.app.server.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(403);
+      const refused = await outside.app.server.inject({ method: 'GET', url: '/metrics' });
+      expect(refused.statusCode).toBe(403);
+      // Its own code and text, not the manage token's.
+      expect(refused.json()).toEqual({ error: { code: 'metrics_forbidden', message: 'Acesso às métricas não permitido.' } });
+      expect(refused.headers['x-content-type-options']).toBe('nosniff');
       expect((await outside.app.server.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer errado-errado-errado' } })).statusCode).toBe(403);
       const ok = await outside.app.server.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer outro-segredo-1234567' } });
       expect(ok.statusCode).toBe(200);

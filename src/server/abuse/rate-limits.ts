@@ -3,9 +3,11 @@
 // (createRateLimit); its store is the store adapter's (in memory with one SQLite process, in the
 // database with PostgreSQL, so limits hold across instances). The plugin's own route hook runs one
 // limiter per request, so a route with several limits chains them in one hook here.
-// The redirect is never limited.
+// The redirect is never limited. The per-day creation limit refuses with its own message and
+// the real time left in its window: "wait a little" would be wrong there.
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Config } from '../config.js';
+import { dailyCreationLimitMessage } from '../../shared/messages.js';
 import { AppError } from '../errors.js';
 import { createClientKey } from './client-key.js';
 
@@ -17,38 +19,76 @@ export interface Limiters {
    * before it is stored: a request refused for its own content never uses the budget of others.
    */
   admitCreation(request: FastifyRequest): Promise<void>;
-  report: onRequestAsyncHookHandler[];
+  /**
+   * The per-client report budget, asked only once a report has passed validation (the alias
+   * names a link, the reason has the right length): a mistyped report never uses it up.
+   */
+  admitReport(request: FastifyRequest): Promise<void>;
+  /**
+   * Every report attempt, valid or not, within a loose bound: an invalid one uses no quota but
+   * may read the store (is the alias a link?), so a flood of them is still bounded per client.
+   */
+  reportAttempts: onRequestAsyncHookHandler[];
   manage: onRequestAsyncHookHandler[];
 }
+
+/** Report attempts per client and minute, valid or not (a person retyping a reason stays far below). */
+const REPORT_ATTEMPTS_PER_MINUTE = 30;
 
 const MINUTE = 60_000;
 
 type Check = ReturnType<FastifyInstance['createRateLimit']>;
+/** A counted request's outcome (an allow-listed one carries no counts). */
+type Outcome = Extract<Awaited<ReturnType<Check>>, { isAllowed: false }>;
+/** Builds the 429 of one limit from its outcome; the default is the short limits' message. */
+type Refusal = (outcome: Outcome) => AppError;
+
+interface Limit {
+  check: Check;
+  refusal: Refusal;
+}
+
+const waitSeconds = (outcome: Outcome): number => Math.max(1, outcome.ttlInSeconds);
+const shortRefusal: Refusal = (outcome) => new AppError('rate_limited', 429, { headers: { 'retry-after': String(waitSeconds(outcome)) } });
 
 export function createLimiters(app: FastifyInstance, limits: Readonly<Config['rateLimits']>): Limiters {
-  if (!limits.enabled) return { create: [], admitCreation: async () => undefined, report: [], manage: [] };
+  if (!limits.enabled) return { create: [], admitCreation: async () => undefined, admitReport: async () => undefined, reportAttempts: [], manage: [] };
   const clientKey = createClientKey(limits.ipv6Prefix);
-  const perClient = (name: string, max: number, timeWindow: number): Check =>
-    app.createRateLimit({ max, timeWindow, keyGenerator: (request: FastifyRequest) => `${name}:${clientKey(request.ip)}` });
-  const global = app.createRateLimit({ max: limits.createGlobalPerMinute, timeWindow: MINUTE, keyGenerator: () => 'create-global' });
+  const perClient = (name: string, max: number, timeWindow: number, refusal: Refusal = shortRefusal): Limit => ({
+    check: app.createRateLimit({ max, timeWindow, keyGenerator: (request: FastifyRequest) => `${name}:${clientKey(request.ip)}` }),
+    refusal,
+  });
+  const dayRefusal: Refusal = (outcome) =>
+    new AppError('rate_limited', 429, {
+      message: dailyCreationLimitMessage(limits.createPerDay, waitSeconds(outcome)),
+      headers: { 'retry-after': String(waitSeconds(outcome)) },
+    });
+  const global: Limit = { check: app.createRateLimit({ max: limits.createGlobalPerMinute, timeWindow: MINUTE, keyGenerator: () => 'create-global' }), refusal: shortRefusal };
+  const report = perClient('report-hour', limits.reportPerHour, 60 * MINUTE);
   return {
-    create: [chain([perClient('create-minute', limits.createPerMinute, MINUTE), perClient('create-day', limits.createPerDay, 24 * 60 * MINUTE)])],
-    admitCreation: (request) => refuseIfExceeded(global, request),
-    report: [chain([perClient('report-hour', limits.reportPerHour, 60 * MINUTE)])],
+    create: [chain([perClient('create-minute', limits.createPerMinute, MINUTE), perClient('create-day', limits.createPerDay, 24 * 60 * MINUTE, dayRefusal)])],
+    admitCreation: (request) => refuseIfExceeded([global], request),
+    admitReport: (request) => refuseIfExceeded([report], request),
+    reportAttempts: [chain([perClient('report-attempt-minute', REPORT_ATTEMPTS_PER_MINUTE, MINUTE)])],
     manage: [chain([perClient('manage-minute', limits.managePerMinute, MINUTE)])],
   };
 }
 
-/** One hook that counts the request against each limit in turn; the first one exceeded refuses it. */
-function chain(checks: Check[]): onRequestAsyncHookHandler {
-  return async (request) => {
-    for (const check of checks) await refuseIfExceeded(check, request);
-  };
+function chain(limits: Limit[]): onRequestAsyncHookHandler {
+  return async (request) => refuseIfExceeded(limits, request);
 }
 
-async function refuseIfExceeded(check: Check, request: FastifyRequest): Promise<void> {
-  const result = await check(request);
-  if (!result.isAllowed && result.isExceeded) {
-    throw new AppError('rate_limited', 429, { headers: { 'retry-after': String(Math.max(1, result.ttlInSeconds)) } });
+/**
+ * Counts the request against every limit, then refuses it when one is exceeded. When several
+ * are, the one with the longest wait answers: before then no retry can succeed, so a shorter
+ * Retry-After (or the minute limit's "wait a little" hiding the daily limit) would mislead.
+ */
+async function refuseIfExceeded(limits: Limit[], request: FastifyRequest): Promise<void> {
+  let worst: { limit: Limit; outcome: Outcome } | undefined;
+  for (const limit of limits) {
+    const outcome = await limit.check(request);
+    if (outcome.isAllowed || !outcome.isExceeded) continue;
+    if (worst === undefined || outcome.ttl > worst.outcome.ttl) worst = { limit, outcome };
   }
+  if (worst !== undefined) throw worst.limit.refusal(worst.outcome);
 }

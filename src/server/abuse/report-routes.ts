@@ -1,6 +1,8 @@
 // 'Denunciar link': anyone may report a short link (alias + reason). Reports are stored for
-// the operator (npm run admin reports) and limited per IP.
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+// the operator (npm run admin reports) and limited per IP. Only a report that passed validation
+// is counted against that limit: someone who mistypes the alias or writes too short a reason
+// must not be locked out of reporting for an hour.
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { isValidAliasFormat, normalizeAlias } from '../../shared/alias-rules.js';
 import type { ReportLinkRequest, ReportLinkResponse } from '../../shared/api.js';
 import { reportTexts } from '../../shared/messages.js';
@@ -21,11 +23,19 @@ const reportSchema = {
 
 export function registerReportRoutes(
   app: FastifyInstance,
-  deps: { reports: ReportRepository; links: LinkRepository; clock: Clock; limit: onRequestAsyncHookHandler[] },
+  deps: {
+    reports: ReportRepository;
+    links: LinkRepository;
+    clock: Clock;
+    /** A loose bound on every attempt, valid or not (each may read the store). */
+    attempts: onRequestAsyncHookHandler[];
+    /** The report quota, asked once the report passed validation. */
+    admit: (request: FastifyRequest) => Promise<void>;
+  },
 ): void {
   app.post<{ Body: ReportLinkRequest; Reply: ReportLinkResponse }>(
     '/api/reports',
-    { schema: reportSchema, onRequest: deps.limit },
+    { schema: reportSchema, onRequest: deps.attempts },
     async (request, reply) => {
       // People paste the whole short link: keep only its last path segment.
       const alias = normalizeAlias(request.body.alias.trim().replace(/\/+$/, '').split('/').pop() ?? '');
@@ -34,6 +44,7 @@ export function registerReportRoutes(
         throw new AppError('link_not_found', 404);
       }
       if (reason.length < REASON_MIN || reason.length > REASON_MAX) throw new AppError('invalid_report', 400);
+      await deps.admit(request);
       await deps.reports.insertReport(alias, reason, new Date(deps.clock()).toISOString());
       return reply.code(201).header('cache-control', 'no-store').send({ message: reportTexts.received });
     },

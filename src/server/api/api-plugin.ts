@@ -28,5 +28,5 @@ export async function apiPlugin(api: FastifyInstance, services: Services): Promi
   registerLinkRoutes(api, services.links, { perClient: limiters.create, admit: limiters.admitCreation });
   registerStatsRoutes(api, services.stats);
   registerManageRoutes(api, services.owner, limiters.manage);
-  registerReportRoutes(api, { reports: services.reports, links: services.linkRepository, clock: services.clock, limit: limiters.report });
+  registerReportRoutes(api, { reports: services.reports, links: services.linkRepository, clock: services.clock, attempts: limiters.reportAttempts, admit: limiters.admitReport });
 }

@@ -59,10 +59,21 @@ export function createLinkRepository(store: Pick<Store, 'db' | 'findRedirectTarg
       };
     },
 
-    /** Disables (or enables again) a link; false when there is no such alias. */
-    async setDisabled(alias: string, disabledAt: string | null): Promise<boolean> {
-      const result = await db.updateTable('links').set({ disabled_at: disabledAt }).where('alias', '=', alias).executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+    /**
+     * Disables (at `disabledAt`) or enables again (null) a link. 'unchanged' when it already was
+     * in that state (a disabled link keeps its first disabled_at), 'not_found' when there is no
+     * such alias.
+     */
+    async setDisabled(alias: string, disabledAt: string | null): Promise<'changed' | 'unchanged' | 'not_found'> {
+      const result = await db
+        .updateTable('links')
+        .set({ disabled_at: disabledAt })
+        .where('alias', '=', alias)
+        .where('disabled_at', disabledAt === null ? 'is not' : 'is', null)
+        .executeTakeFirst();
+      if (result.numUpdatedRows > 0n) return 'changed';
+      const exists = await db.selectFrom('links').select('id').where('alias', '=', alias).executeTakeFirst();
+      return exists === undefined ? 'not_found' : 'unchanged';
     },
 
     /** Deletes the link; its per-day click rows go with it (ON DELETE CASCADE). */

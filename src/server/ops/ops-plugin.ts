@@ -7,5 +7,5 @@ import { registerOpsRoutes } from './ops-routes.js';
 export async function opsPlugin(ops: FastifyInstance, services: Services): Promise<void> {
   sendHeaders(ops, services.pages.headers.api);
   ops.addHook('onResponse', async (request, reply) => services.metrics.countRequest(request.routeOptions.url, reply.statusCode));
-  registerOpsRoutes(ops, { store: services.store, metrics: services.metrics, metricsAccess: services.config.metrics });
+  registerOpsRoutes(ops, { store: services.store, metrics: services.metrics, metricsAccess: services.config.metrics, writes: services.writeHealth });
 }

@@ -4,6 +4,7 @@
 // a graceful shutdown flushes first.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Calendar } from '../calendar.js';
+import { errorKind, type ErrorLogThrottle } from '../ops/error-log-throttle.js';
 import type { ClickWriter } from '../stats/click-writer.js';
 import { createClickCounts } from './click-counts.js';
 
@@ -19,6 +20,11 @@ export interface ClickRecorderOptions {
    */
   maxEntries: number;
   log: FastifyBaseLogger;
+  /**
+   * Bounds the failure lines: during an outage every flush (each interval) fails the same way,
+   * and one line per flush buried the rest of the log. Without it every failure is logged.
+   */
+  errorLog?: ErrorLogThrottle;
   observer?: ClickObserver;
 }
 
@@ -50,6 +56,7 @@ export function createClickRecorder(options: ClickRecorderOptions): ClickRecorde
   let inFlightClicks = 0;
   let droppedSinceLog = 0;
   const observer = options.observer;
+  const mayLog = (kind: string): { log: boolean; suppressed: number } => options.errorLog?.take(kind) ?? { log: true, suppressed: 0 };
 
   async function writeBuffer(): Promise<void> {
     if (pendingClicks === 0) return;
@@ -72,7 +79,8 @@ export function createClickRecorder(options: ClickRecorderOptions): ClickRecorde
       throw error;
     } finally {
       inFlightClicks = 0;
-      if (droppedSinceLog > 0) {
+      // Dropped clicks add up until a line is allowed, so the count logged stays complete.
+      if (droppedSinceLog > 0 && mayLog('click-buffer-full').log) {
         options.log.warn({ dropped: droppedSinceLog }, 'click buffer full while the store is failing: clicks dropped');
         droppedSinceLog = 0;
       }
@@ -92,7 +100,11 @@ export function createClickRecorder(options: ClickRecorderOptions): ClickRecorde
   function flushInBackground(): void {
     // A slow, failing flush (store down) must not pile up queued flushes behind it.
     if (inFlight !== undefined) return;
-    flush().catch((error: unknown) => options.log.error({ err: error }, 'click flush failed; clicks kept for the next try'));
+    flush().catch((error: unknown) => {
+      // Its own kind: a flush failing must not hide (or be hidden by) requests failing alike.
+      const { log, suppressed } = mayLog(`click-flush:${errorKind(error)}`);
+      if (log) options.log.error({ err: error, ...(suppressed > 0 ? { suppressed } : {}) }, 'click flush failed; clicks kept for the next try');
+    });
   }
 
   return {

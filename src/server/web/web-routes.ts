@@ -1,8 +1,16 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { PAGE_ROUTES, SERVER_PATHS } from '../../shared/routes.js';
+import { API_PREFIX, PAGE_PATHS, PAGE_ROUTES, SERVER_PATHS } from '../../shared/routes.js';
 import type { AppShell } from './app-shell.js';
 import type { RenderPage } from './pages.js';
+
+/**
+ * Crawlers may index the site and its short links; the API and the dashboard (a page that only
+ * shows what this browser stored) hold nothing to index.
+ */
+export const ROBOTS_TXT = ['User-agent: *', 'Allow: /', `Disallow: ${API_PREFIX}/`, `Disallow: ${PAGE_PATHS.dashboard}`, ''].join('\n');
+
+const DAY_CACHE = 'public, max-age=86400';
 
 export async function registerWebRoutes(app: FastifyInstance, shell: AppShell, renderPage: RenderPage): Promise<void> {
   if (shell.available) {
@@ -30,6 +38,14 @@ export async function registerWebRoutes(app: FastifyInstance, shell: AppShell, r
       },
     });
   }
+  // Asked for by crawlers and browsers on their own, built app or not: without these routes
+  // they fell through to GET /:alias and its 404 page.
+  app.get(SERVER_PATHS.robots, async (_request, reply) =>
+    reply.header('x-content-type-options', 'nosniff').header('cache-control', DAY_CACHE).type('text/plain; charset=utf-8').send(ROBOTS_TXT),
+  );
+  app.get(SERVER_PATHS.faviconIco, async (_request, reply) =>
+    reply.header('x-content-type-options', 'nosniff').header('cache-control', DAY_CACHE).redirect(SERVER_PATHS.favicon, 301),
+  );
   // The pages the React app renders itself (src/shared/routes.ts): each gets the app shell.
   for (const route of PAGE_ROUTES) {
     app.get(route, async (_request, reply) => {

@@ -37,6 +37,13 @@ describe('CreateLinkForm', () => {
     expect(button).toHaveAttribute('type', 'submit');
   });
 
+  it('describes the alias rule as the FAQ and the server do: _ allowed, capitals lowercased', () => {
+    renderWithApp(<CreateLinkForm />);
+    expect(fields().alias).toHaveAccessibleDescription(
+      'De 3 a 64 caracteres: letras (a–z), números, hífen (-) ou sublinhado (_); maiúsculas viram minúsculas. Em branco, criamos um código aleatório.',
+    );
+  });
+
   it('shows the "Erro" toast when the browser rejects an empty URL, and sends nothing', async () => {
     const user = userEvent.setup();
     renderWithApp(<CreateLinkForm />);
@@ -117,6 +124,46 @@ describe('CreateLinkForm', () => {
     expect(screen.getByRole('button', { name: 'Personalize' })).toBeEnabled();
   });
 
+  /** Creates `promo` through the form and waits for its result box. */
+  async function createdWithResult() {
+    const user = userEvent.setup();
+    renderWithApp(<CreateLinkForm />);
+    await user.type(fields().url, created.url);
+    await user.type(fields().alias, 'promo');
+    await user.click(fields().button);
+    expect(await screen.findByLabelText('Seu link personalizado:')).toHaveValue(created.shortUrl);
+    return user;
+  }
+
+  it('removes the previous result as soon as the URL is edited', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(created, 201));
+    const user = await createdWithResult();
+
+    await user.type(fields().url, '/outra');
+    expect(screen.queryByText('Seu link personalizado:')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('short-link-result')).not.toBeInTheDocument();
+    // Editing the alias alone keeps nothing stale either way: only the URL names another link.
+    expect(fields().alias).toHaveValue('promo');
+  });
+
+  it('removes the previous result when a new attempt fails', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(created, 201));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ error: { code: 'reserved_alias', message: 'Este alias é reservado pelo site. Escolha outro.' } }, 400),
+    );
+    const user = await createdWithResult();
+
+    // Same URL, another alias: only the failure can remove the box.
+    await user.clear(fields().alias);
+    await user.type(fields().alias, 'admin');
+    expect(screen.getByTestId('short-link-result')).toBeInTheDocument();
+    await user.click(fields().button);
+    expect(await within(toastRegion()).findByText('Este alias é reservado pelo site. Escolha outro.')).toBeInTheDocument();
+    expect(screen.queryByTestId('short-link-result')).not.toBeInTheDocument();
+    expect(screen.queryByText(created.shortUrl)).not.toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it('falls back to a generic message when there is no answer', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const user = userEvent.setup();
@@ -137,6 +184,20 @@ describe('CreateLinkForm', () => {
     expect(writeText).toHaveBeenCalledWith(created.shortUrl);
     await waitFor(() => expect(within(toastRegion()).getByText('Copiado!')).toBeInTheDocument());
     expect(within(toastRegion()).getByText('Link copiado para a área de transferência')).toBeInTheDocument();
+  });
+
+  it('when copying fails, selects the short link and says to copy it by hand', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(created, 201));
+    const user = userEvent.setup();
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
+    renderWithApp(<CreateLinkForm />);
+    await user.type(fields().url, created.url);
+    await user.click(fields().button);
+    await user.click(await screen.findByRole('button', { name: 'Copiar link' }));
+    expect(await within(toastRegion()).findByText('Não foi possível copiar. Selecione o link e copie manualmente.')).toBeInTheDocument();
+    const field = screen.getByLabelText<HTMLTextAreaElement>('Seu link personalizado:');
+    expect(field).toHaveFocus();
+    expect(field.value.slice(field.selectionStart, field.selectionEnd)).toBe(created.shortUrl);
   });
 
   it('offers the QR code (loaded on demand) and a link to Meus links', async () => {

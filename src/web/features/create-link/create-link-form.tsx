@@ -16,7 +16,10 @@ function showUrlError(description: string): void {
   toast({ title: t.emptyUrlTitle, description, variant: 'destructive' });
 }
 
-/** Home form: idle → submitting (button disabled) → success (box) or error (toast). Fields are kept. */
+/**
+ * Home form: idle → submitting (button disabled) → success (box) or error (toast, box removed).
+ * Fields are kept; editing the URL removes the box of the previous link.
+ */
 export function CreateLinkForm() {
   const urlId = useId();
   const aliasId = useId();
@@ -44,6 +47,8 @@ export function CreateLinkForm() {
       toast({ title: t.successTitle, description: t.successDescription, variant: 'success' });
     } catch (error) {
       const message = error instanceof ApiError ? error.serverMessage : undefined;
+      // The previous result would read as the answer to this attempt: it goes.
+      setCreated(null);
       toast({ title: t.createErrorTitle, description: message ?? t.createErrorFallback, variant: 'destructive' });
     } finally {
       setBusy(false);
@@ -78,7 +83,11 @@ export function CreateLinkForm() {
               autoComplete="url"
               placeholder={t.urlPlaceholder}
               value={url}
-              onChange={(event) => setUrl(event.target.value)}
+              onChange={(event) => {
+                setUrl(event.target.value);
+                // The box shows the link for the URL it was made from, not for the one typed now.
+                setCreated(null);
+              }}
               onInvalid={handleUrlInvalid}
               className="pl-12"
             />
@@ -98,7 +107,7 @@ export function CreateLinkForm() {
             value={alias}
             onChange={(event) => setAlias(event.target.value)}
           />
-          <FieldHint id={aliasHintId}>Use letras minúsculas, números e hífen. Em branco, criamos um código aleatório.</FieldHint>
+          <FieldHint id={aliasHintId}>{t.aliasHint}</FieldHint>
         </div>
         <Button type="submit" size="lg" disabled={busy} className="w-full">
           {busy ? <Spinner /> : <Sparkles aria-hidden="true" />}

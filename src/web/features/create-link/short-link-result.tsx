@@ -1,5 +1,5 @@
 import { ArrowRight, Check, Copy, ExternalLink } from 'lucide-react';
-import { useId, useRef } from 'react';
+import { type RefObject, useId, useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '../../../shared/routes';
 import { QrCodeButton } from '../../components/qr-code-button';
@@ -9,17 +9,47 @@ import { toast } from '../../components/ui/use-toast';
 import { useCopyToClipboard } from '../../lib/clipboard';
 import { createLinkTexts as t } from './create-link-texts';
 
+function supportsFieldSizing(): boolean {
+  // jsdom has a CSS object without supports().
+  return typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
+}
+
+/**
+ * Grows a read-only textarea to its wrapped text where CSS field-sizing is missing (Firefox,
+ * older Safari); where it exists (field-sizing-content) the browser does it.
+ */
+function useFitHeight(ref: RefObject<HTMLTextAreaElement | null>, text: string): void {
+  useLayoutEffect(() => {
+    const field = ref.current;
+    if (!field || supportsFieldSizing()) return;
+    const fit = () => {
+      if (field.scrollHeight === 0) return; // not laid out (hidden, or no layout engine)
+      field.style.height = 'auto';
+      field.style.height = `${field.scrollHeight + field.offsetHeight - field.clientHeight}px`;
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, [ref, text]);
+}
+
 export function ShortLinkResult({ shortUrl, alias }: { shortUrl: string; alias: string }) {
   const fieldId = useId();
-  const fieldRef = useRef<HTMLInputElement>(null);
+  // A textarea, not an input: a long link wraps (an input would cut it off on a phone).
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
   const { copied, copy } = useCopyToClipboard();
+  useFitHeight(fieldRef, shortUrl);
 
   async function handleCopy() {
+    // Given the field, copying falls back to selecting it and execCommand where the Clipboard
+    // API is refused (plain http on a LAN address).
     if (await copy(shortUrl, fieldRef.current)) {
       toast({ title: t.copiedTitle, description: t.copiedDescription, variant: 'success' });
     } else {
+      // Selected, the link is one tap (or Ctrl+C) from the clipboard.
+      fieldRef.current?.focus();
       fieldRef.current?.select();
-      toast({ title: 'Erro', description: 'Não foi possível copiar. Selecione o link e copie manualmente.', variant: 'destructive' });
+      toast({ title: t.copyFailedTitle, description: t.copyFailedDescription, variant: 'destructive' });
     }
   }
 
@@ -28,18 +58,19 @@ export function ShortLinkResult({ shortUrl, alias }: { shortUrl: string; alias: 
       <label htmlFor={fieldId} className="mb-2 block text-sm font-semibold text-emerald-900">
         {t.resultTitle}
       </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <input
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+        <textarea
           ref={fieldRef}
           id={fieldId}
-          type="text"
           readOnly
+          rows={1}
           value={shortUrl}
           onFocus={(event) => event.currentTarget.select()}
-          className="h-11 w-full min-w-0 rounded-xl border border-emerald-300 bg-white px-4 text-sm font-semibold sm:text-base text-emerald-900 focus:outline-none sm:flex-1 focus:ring-2 focus:ring-emerald-500"
+          className="field-sizing-content block min-h-11 w-full min-w-0 resize-none overflow-y-auto rounded-xl border border-emerald-300 bg-white px-4 py-[9px] text-sm/6 font-semibold break-all text-emerald-900 focus:ring-2 focus:ring-emerald-500 focus:outline-none sm:flex-1 sm:text-base/6"
         />
-        <div className="flex gap-2">
-          <Button variant="success" onClick={handleCopy} className="min-w-0 flex-1 sm:flex-none">
+        {/* Side by side, equal, while both labels fit; on a very narrow phone, one per row. */}
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Button variant="success" onClick={handleCopy} className="min-w-fit flex-1 sm:flex-none">
             {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
             Copiar link
           </Button>
@@ -48,7 +79,7 @@ export function ShortLinkResult({ shortUrl, alias }: { shortUrl: string; alias: 
             target="_blank"
             rel="noopener noreferrer"
             title="Abrir link em nova aba"
-            className={cn(buttonVariants({ variant: 'successOutline' }), 'min-w-0 flex-1 sm:flex-none')}
+            className={cn(buttonVariants({ variant: 'successOutline' }), 'min-w-fit flex-1 sm:flex-none')}
           >
             <ExternalLink aria-hidden="true" />
             Abrir
