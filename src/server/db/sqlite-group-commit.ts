@@ -2,13 +2,11 @@
 // share one transaction, committed once at the end of that turn (setImmediate runs after the
 // poll phase, when every request read in it has queued its write).
 //
-// Why: creating a link cost ~210 µs of the main thread, ~25 µs of it the commit alone (the WAL
-// append of every page the insert dirtied, checksums, and a checkpoint every 1,000 pages),
-// plus Kysely's BEGIN/COMMIT round trips. Under load (scenario 5 of the benchmark: 64
-// concurrent creates) one commit per turn took creation from 4.3-4.8k to 7-8.9k per second
-// (database on tmpfs). Not measured apart: how much comes from pages shared by a turn's
-// creations (the links table's last leaf, daily_totals' row) being written once, and how much
-// from the answers leaving together. A write is still answered only after its commit.
+// Why: a commit per creation was a large share of creation's main-thread time (the WAL append
+// of every page the insert dirtied, checksums, periodic checkpoints, and Kysely's BEGIN/COMMIT
+// round trips); under concurrent creations one commit per turn raised creation throughput by
+// more than half (figures in docs/performance.md, "Creation"). A write is still answered only
+// after its commit.
 import type { CompiledQuery } from 'kysely';
 
 /** The slice of a better-sqlite3 connection this needs. */
