@@ -118,8 +118,7 @@ function setErrorHandlers(server: FastifyInstance, { metrics, errorLog, pages, w
     }
     // The request goes through the logger's serializer: method, URL, masked address only.
     if (status >= 500) {
-      const { log, suppressed } = errorLog.take(errorKind(error));
-      if (log) request.log.error({ err: error, req: request, ...(suppressed > 0 ? { suppressed } : {}) }, 'request failed');
+      errorLog.error(request.log, errorKind(error), { err: error, req: request }, 'request failed');
     }
     if (error instanceof AppError) void reply.headers(error.headers);
     const body: ApiErrorBody = { error: { code, message } };

@@ -5,10 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { migrateToLatest } from '../../src/server/db/migrate.js';
-import { openStore } from '../../src/server/db/store.js';
 import type { LoadResult } from './load.js';
-import { benchAlias } from './seed.js';
+import { benchAlias, createMigratedFile } from './seed.js';
 
 export interface ColdStartResult {
   created: number;
@@ -29,9 +27,7 @@ export async function runColdStartRound<S extends { url: string }>(deps: {
 }): Promise<ColdStartResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shortener-bench-cold-'));
   const file = path.join(dir, 'cold.db');
-  const store = openStore({ kind: 'sqlite', file, busyTimeoutMs: 5000 });
-  await migrateToLatest(store.db, store.dialect);
-  await store.close();
+  await createMigratedFile(file);
   const server = await deps.startServer(file);
   try {
     const startedAt = Date.now();

@@ -9,7 +9,7 @@ import { openStore } from '../../src/server/db/store.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { createThrowawayDatabase, startPostgres } from '../helpers/postgres.js';
 import type { LoadResult } from './load.js';
-import { benchAlias, seedLinks } from './seed.js';
+import { benchAlias, createMigratedFile, seedLinks } from './seed.js';
 
 interface Server {
   url: string;
@@ -25,9 +25,7 @@ export async function runPostgresComparison<S extends Server>(deps: {
 }): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shortener-bench-pg-'));
   const file = path.join(dir, 'bench.db');
-  const sqliteStore = openStore({ kind: 'sqlite', file, busyTimeoutMs: 5000 });
-  await migrateToLatest(sqliteStore.db, sqliteStore.dialect);
-  await sqliteStore.close();
+  await createMigratedFile(file);
   seedLinks(file, 0, LINKS);
 
   const postgres = await startPostgres();

@@ -6,11 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createCalendar } from '../../src/server/calendar.js';
-import { openStore } from '../../src/server/db/store.js';
-import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { freePort } from '../helpers/child-server.js';
 import { type LoadResult, runLoad } from './load.js';
-import { benchAlias, seedCounters, seedLinks, totalClicks } from './seed.js';
+import { benchAlias, createMigratedFile, seedCounters, seedLinks, totalClicks } from './seed.js';
 import { COLD_SECONDS, runColdStartRound } from './cold-start.js';
 import { runPostgresComparison } from './postgres-bench.js';
 import { runWrk, type WrkPath, wrkAvailable } from './wrk.js';
@@ -78,9 +76,7 @@ async function main(): Promise<void> {
   const largeFile = path.join(dir, 'bench-1m.db');
   const t = Date.now();
   for (const [file, links] of [[smallFile, 100_000], [largeFile, 1_000_000]] as const) {
-    const store = openStore({ kind: 'sqlite', file, busyTimeoutMs: 5000 });
-    await migrateToLatest(store.db, store.dialect);
-    await store.close();
+    await createMigratedFile(file);
     seedLinks(file, 0, links);
     seedCounters(file, today, 100_000);
   }

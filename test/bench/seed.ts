@@ -2,6 +2,18 @@
 // the API would measure the API, and take minutes).
 import SqliteDatabase from 'better-sqlite3';
 import { addDays } from '../../src/server/calendar.js';
+import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { openStore } from '../../src/server/db/store.js';
+
+/** A fresh SQLite file at `file` with the schema of today's migrations. */
+export async function createMigratedFile(file: string): Promise<void> {
+  const store = openStore({ kind: 'sqlite', file, busyTimeoutMs: 5000 });
+  try {
+    await migrateToLatest(store.db, store.dialect);
+  } finally {
+    await store.close();
+  }
+}
 
 export const benchAlias = (i: number): string => `b${i.toString(36).padStart(6, '0')}`;
 

@@ -7,6 +7,7 @@ import { createLimiters } from '../abuse/rate-limits.js';
 import { registerReportRoutes } from '../abuse/report-routes.js';
 import { registerLinkRoutes } from '../links/link-routes.js';
 import { registerManageRoutes } from '../links/manage-routes.js';
+import { countRequests } from '../ops/metrics.js';
 import type { Services } from '../services.js';
 import { registerStatsRoutes } from '../stats/stats-routes.js';
 import { sendHeaders } from '../web/security-headers.js';
@@ -14,7 +15,7 @@ import { sendHeaders } from '../web/security-headers.js';
 export async function apiPlugin(api: FastifyInstance, services: Services): Promise<void> {
   const { config, metrics } = services;
   sendHeaders(api, services.pages.headers.api);
-  api.addHook('onResponse', async (request, reply) => metrics.countRequest(request.routeOptions.url, reply.statusCode));
+  countRequests(api, metrics);
 
   const rateLimitStore = services.store.rateLimitStore(services.clock);
   await api.register(rateLimit, {

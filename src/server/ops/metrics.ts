@@ -1,5 +1,6 @@
 // Prometheus metrics. The redirect path only increments counters (no per-request hook on it);
 // ratios and gauges are computed when /metrics is scraped.
+import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 export type RedirectOutcome = 'redirect' | 'preview' | 'not_found' | 'blocked' | 'unavailable';
@@ -103,4 +104,9 @@ export function createMetrics(sources: GaugeSources): Metrics {
     flushFailures: new Counter({ name: 'shortener_click_flush_failures_total', help: 'Click writes that failed (clicks kept for the next try)', registers: [registry] }),
     databaseErrors: new Counter({ name: 'shortener_database_errors_total', help: 'Requests that failed because the store could not be reached or written', registers: [registry] }),
   };
+}
+
+/** Counts every response of the scope by route pattern and status (the redirect's scope has no hook: it counts outcomes). */
+export function countRequests(scope: FastifyInstance, metrics: Pick<Metrics, 'countRequest'>): void {
+  scope.addHook('onResponse', async (request, reply) => metrics.countRequest(request.routeOptions.url, reply.statusCode));
 }

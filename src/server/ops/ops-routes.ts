@@ -9,6 +9,7 @@ import type { Metrics } from './metrics.js';
 import type { WriteHealth } from './write-health.js';
 
 const READY_TIMEOUT_MS = 1000;
+
 export function registerOpsRoutes(
   app: FastifyInstance,
   deps: {

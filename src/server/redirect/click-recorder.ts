@@ -102,8 +102,10 @@ export function createClickRecorder(options: ClickRecorderOptions): ClickRecorde
     if (inFlight !== undefined) return;
     flush().catch((error: unknown) => {
       // Its own kind: a flush failing must not hide (or be hidden by) requests failing alike.
-      const { log, suppressed } = mayLog(`click-flush:${errorKind(error)}`);
-      if (log) options.log.error({ err: error, ...(suppressed > 0 ? { suppressed } : {}) }, 'click flush failed; clicks kept for the next try');
+      const fields = { err: error };
+      const message = 'click flush failed; clicks kept for the next try';
+      if (options.errorLog === undefined) options.log.error(fields, message);
+      else options.errorLog.error(options.log, `click-flush:${errorKind(error)}`, fields, message);
     });
   }
 

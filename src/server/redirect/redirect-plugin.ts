@@ -23,8 +23,7 @@ export function registerRedirect(app: FastifyInstance, services: Services): void
     onStoreError: (error) => {
       metrics.databaseErrors.inc();
       if (isStoreUnavailable(error)) return;
-      const { log, suppressed } = errorLog.take(errorKind(error));
-      if (log) app.log.error({ err: error, ...(suppressed > 0 ? { suppressed } : {}) }, 'alias lookup failed');
+      errorLog.error(app.log, errorKind(error), { err: error }, 'alias lookup failed');
     },
   });
 

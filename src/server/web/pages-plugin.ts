@@ -1,9 +1,10 @@
 // The built React app: its pages (the app shell with the site config) and its files.
 import type { FastifyInstance } from 'fastify';
+import { countRequests } from '../ops/metrics.js';
 import type { Services } from '../services.js';
 import { registerWebRoutes } from './web-routes.js';
 
 export async function pagesPlugin(pages: FastifyInstance, services: Services): Promise<void> {
-  pages.addHook('onResponse', async (request, reply) => services.metrics.countRequest(request.routeOptions.url, reply.statusCode));
+  countRequests(pages, services.metrics);
   await registerWebRoutes(pages, services.pages.shell, services.pages.render);
 }
