@@ -10,13 +10,16 @@ function devServerPort(value: string | undefined): number | undefined {
   return Number.isInteger(port) && port > 0 && port < 65_536 ? port : undefined;
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   plugins: [react(), tailwindcss()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // The server bundle (`vite build --ssr entry-server.tsx`, into dist/ssr) renders pages;
+    // the files of public/ are served from dist/web only.
+    copyPublicDir: !isSsrBuild,
   },
   server: {
     port: devServerPort(process.env.PORT),
@@ -24,4 +27,4 @@ export default defineConfig({
     strictPort: devServerPort(process.env.PORT) !== undefined,
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
-});
+}));

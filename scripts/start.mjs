@@ -7,7 +7,7 @@ import { isBuildStale } from './build-freshness.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const build = {
-  outputs: ['dist/server/main.js', 'dist/web/index.html'],
+  outputs: ['dist/server/main.js', 'dist/web/index.html', 'dist/ssr/entry-server.js'],
   inputs: ['src', 'package.json', 'vite.config.ts', 'tsconfig.server.json'],
 };
 
@@ -17,4 +17,7 @@ if (isBuildStale(root, build)) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// React picks its development or production build when first loaded, by NODE_ENV: the server
+// renders pages with the production one unless told otherwise.
+process.env.NODE_ENV ??= 'production';
 await import(pathToFileURL(path.join(root, 'dist/server/main.js')).href);

@@ -142,7 +142,7 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
     clicks,
     metadata,
     isCrawler: createCrawlerDetector(),
-    pages: createPages(config),
+    pages: createPages(config, calendar, log),
     metrics,
     errorLog,
     writeHealth,

@@ -1,15 +1,56 @@
 // What the server writes into the app's index.html and the app reads back from it
 // (src/server/web/app-shell.ts writes, src/web/lib reads).
+import type { CreateLinkResponse, SiteConfig } from './api.js';
 
 /** <script id=… type="application/json">: the SiteConfig (api.ts), so the app needs no request. */
 export const SITE_CONFIG_SCRIPT_ID = 'site-config';
 
-/**
- * <meta name=… content="404">: this page was served as a 404 (the app cannot read the HTTP
- * status of the page it runs in).
- */
-export const APP_STATUS_META = 'app-status';
-export const NOT_FOUND_STATUS = '404';
-
 /** <meta name=… content=NONCE>: this response's CSP style nonce (Radix Dialog's scroll lock). */
 export const CSP_NONCE_META = 'csp-nonce';
+
+/**
+ * <script id=… type="application/json">: the PageContext the server rendered this page with.
+ * The browser hydrates with the same values, then moves on to its own (its own "today").
+ */
+export const PAGE_CONTEXT_SCRIPT_ID = 'page-context';
+
+/** Where the server puts the rendered app inside index.html's <div id="root">. */
+export const APP_HTML_MARK = '<!--app-html-->';
+
+/** What a server-rendered page depended on besides the site config. */
+export interface PageContext {
+  /** The server's calendar day (YYYY-MM-DD) when it rendered: the footer's year, the privacy date. */
+  today: string;
+  /** 404 when the page was served as "not found" (an unknown alias or address). */
+  status: 200 | 404;
+  /** The home form sent without JavaScript (POST /), answered with the home page. */
+  homeForm?: HomeFormOutcome;
+}
+
+/** What was typed in the home form and what came of it. */
+export interface HomeFormOutcome {
+  url: string;
+  alias: string;
+  created?: CreateLinkResponse;
+  /** The pt-BR message of a refusal. */
+  error?: string;
+}
+
+export interface ServerRenderInput {
+  /** Path and query the page is rendered at. */
+  url: string;
+  site: SiteConfig;
+  context: PageContext;
+}
+
+export interface ServerRenderResult {
+  /** The markup that goes inside <div id="root">. */
+  html: string;
+  /** The document title the page sets (usePageTitle). */
+  title: string;
+}
+
+/** The server bundle's interface (src/web/entry-server.tsx, built into dist/ssr). */
+export interface ServerRenderer {
+  renderPage(input: ServerRenderInput): Promise<ServerRenderResult>;
+}

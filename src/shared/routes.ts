@@ -18,6 +18,15 @@ export type PagePath = (typeof PAGE_PATHS)[PageName];
 
 export const PAGE_ROUTES: readonly PagePath[] = Object.values(PAGE_PATHS);
 
+/**
+ * The query parameters a page's content depends on (the report form's prefilled alias). The
+ * server renders every other page once a day for all visitors; a page asked for with one of
+ * its own parameters is rendered for that request.
+ */
+export const PAGE_QUERY_PARAMS: Readonly<Partial<Record<PageName, readonly string[]>>> = {
+  report: ['alias'],
+};
+
 /** Prefix of the JSON API (src/shared/api.ts lists its routes). */
 export const API_PREFIX = '/api';
 

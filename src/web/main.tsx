@@ -1,9 +1,10 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { AppProviders } from './app/app-providers';
 import { AppRoutes } from './app/app-routes';
 import { applyBrandTheme } from './lib/brand-theme';
-import { readSiteConfig, SiteConfigProvider } from './lib/site-config';
+import { readPageContext } from './lib/page-context';
+import { readSiteConfig } from './lib/site-config';
 import './styles.css';
 
 const site = readSiteConfig();
@@ -11,13 +12,14 @@ applyBrandTheme(site.brandColor);
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <SiteConfigProvider config={site}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </SiteConfigProvider>
-    </StrictMode>,
+  const app = (
+    <AppProviders site={site} context={readPageContext()}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
   );
+  // The server renders every page (entry-server.tsx); `vite dev` serves the bare index.html.
+  if (root.firstElementChild) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 }

@@ -36,5 +36,5 @@ afterEach(() => {
   cleanup();
   resetToasts();
   window.localStorage.clear();
-  document.head.querySelectorAll('meta[name="app-status"], script[data-ad-slot]').forEach((el) => el.remove());
+  document.head.querySelectorAll('script[data-ad-slot]').forEach((el) => el.remove());
 });

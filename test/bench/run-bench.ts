@@ -361,6 +361,8 @@ async function startServer(file: string, databaseUrl = `sqlite:${file}`): Promis
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',
+      // As `npm start` runs it (scripts/start.mjs): React's production build renders the pages.
+      NODE_ENV: 'production',
       // Creation must not fetch the (outside) targets' metadata during the run.
       METADATA_FETCH: 'false',
       // Scenario 5 measures creation itself, not the per-IP creation limit.

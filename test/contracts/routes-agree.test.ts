@@ -47,9 +47,9 @@ describe('routes agree with src/shared/routes.ts', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await response.text();
-    // The app shell with its injected configuration, not the 404 view.
+    // The app shell with its injected configuration, rendered as a page (not the 404 view).
     expect(html).toContain('<script id="site-config"');
-    expect(html).not.toContain('name="app-status"');
+    expect(html).toMatch(/<script id="page-context" type="application\/json">\{"today":"\d{4}-\d{2}-\d{2}","status":200\}<\/script>/);
   });
 
   it("the app's route table is the shared page list", async () => {

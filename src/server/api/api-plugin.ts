@@ -1,4 +1,4 @@
-// The JSON API under /api: creating links, the owner's view and deletion, the home statistics
+// The JSON API under /api (and the home form's POST /, which shares its limits): creating links, the owner's view and deletion, the home statistics
 // and reports. Its scope carries the API's security headers, request counting and the rate
 // limits (counted in the store adapter's rate-limit store, so they hold across instances).
 import rateLimit from '@fastify/rate-limit';
@@ -10,6 +10,7 @@ import { registerManageRoutes } from '../links/manage-routes.js';
 import { countRequests } from '../ops/metrics.js';
 import type { Services } from '../services.js';
 import { registerStatsRoutes } from '../stats/stats-routes.js';
+import { registerHomeFormRoute } from '../web/home-form-route.js';
 import { sendHeaders } from '../web/security-headers.js';
 
 export async function apiPlugin(api: FastifyInstance, services: Services): Promise<void> {
@@ -27,6 +28,8 @@ export async function apiPlugin(api: FastifyInstance, services: Services): Promi
   const limiters = createLimiters(api, config.rateLimits);
 
   registerLinkRoutes(api, services.links, { perClient: limiters.create, admit: limiters.admitCreation });
+  // The home form without JavaScript creates links too, so it lives under the same limiters.
+  await registerHomeFormRoute(api, { links: services.links, pages: services.pages, limits: { perClient: limiters.create, admit: limiters.admitCreation } });
   registerStatsRoutes(api, services.stats);
   registerManageRoutes(api, services.owner, limiters.manage);
   registerReportRoutes(api, { reports: services.reports, links: services.linkRepository, clock: services.clock, attempts: limiters.reportAttempts, admit: limiters.admitReport });

@@ -6,7 +6,7 @@ import { isValidAliasFormat, normalizeAlias } from '../../shared/alias-rules.js'
 import { redirectTexts } from '../../shared/messages.js';
 import type { MetadataService } from '../metadata/metadata-service.js';
 import type { RedirectOutcome } from '../ops/metrics.js';
-import type { RenderPage } from '../web/pages.js';
+import type { Pages } from '../web/pages.js';
 import type { HeaderSet, SecurityHeaders } from '../web/security-headers.js';
 import { renderStatusPage } from '../web/status-page.js';
 import { type AliasResolver, NO_METADATA, type ResolvedLink, UNKNOWN_ALIAS, type UnknownAlias } from './alias-resolver.js';
@@ -20,7 +20,7 @@ export interface RedirectRouteDeps {
   siteName: string;
   publicUrl: string;
   /** The 404 page and its headers (the app's error view when the app is served). */
-  renderNotFound: RenderPage;
+  renderNotFound: Pages['renderNotFound'];
   metadata: Pick<MetadataService, 'isStale' | 'refreshInBackground'>;
   isBlockedUrl: (url: string) => boolean;
   /** Called when the store could not be asked (the visitor gets a 503 page). */

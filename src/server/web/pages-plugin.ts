@@ -6,5 +6,6 @@ import { registerWebRoutes } from './web-routes.js';
 
 export async function pagesPlugin(pages: FastifyInstance, services: Services): Promise<void> {
   countRequests(pages, services.metrics);
-  await registerWebRoutes(pages, services.pages.shell, services.pages.render);
+  await services.pages.start();
+  await registerWebRoutes(pages, services.pages);
 }

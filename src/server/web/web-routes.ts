@@ -1,8 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX, PAGE_PATHS, PAGE_ROUTES, SERVER_PATHS } from '../../shared/routes.js';
-import type { AppShell } from './app-shell.js';
-import type { RenderPage } from './pages.js';
+import type { Pages } from './pages.js';
 
 /**
  * Crawlers may index the site and its short links; the API and the dashboard (a page that only
@@ -12,7 +11,8 @@ export const ROBOTS_TXT = ['User-agent: *', 'Allow: /', `Disallow: ${API_PREFIX}
 
 const DAY_CACHE = 'public, max-age=86400';
 
-export async function registerWebRoutes(app: FastifyInstance, shell: AppShell, renderPage: RenderPage): Promise<void> {
+export async function registerWebRoutes(app: FastifyInstance, pages: Pages): Promise<void> {
+  const { shell } = pages;
   if (shell.available) {
     // One route per file found at start (wildcard: false), so GET /:alias stays the only
     // catch-all and a static file can never shadow, or be shadowed by, an alias.
@@ -46,11 +46,16 @@ export async function registerWebRoutes(app: FastifyInstance, shell: AppShell, r
   app.get(SERVER_PATHS.faviconIco, async (_request, reply) =>
     reply.header('x-content-type-options', 'nosniff').header('cache-control', DAY_CACHE).redirect(SERVER_PATHS.favicon, 301),
   );
-  // The pages the React app renders itself (src/shared/routes.ts): each gets the app shell.
+  // The app's pages (src/shared/routes.ts), rendered on the server and hydrated in the browser.
   for (const route of PAGE_ROUTES) {
-    app.get(route, async (_request, reply) => {
-      const { html, headers } = renderPage();
+    app.get(route, async (request, reply) => {
+      const { html, headers } = await pages.render(route, queryOf(request.url));
       return reply.headers(headers).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     });
   }
+}
+
+function queryOf(url: string): URLSearchParams {
+  const at = url.indexOf('?');
+  return new URLSearchParams(at === -1 ? '' : url.slice(at + 1));
 }

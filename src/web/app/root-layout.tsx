@@ -5,6 +5,18 @@ import { SiteHeader } from '../components/layout/site-header';
 import { Spinner } from '../components/ui/spinner';
 import { Toaster } from '../components/ui/toaster';
 import { CookieBanner } from '../features/cookie-consent/cookie-banner';
+import { useHydrated } from '../lib/page-context';
+
+/**
+ * Marks <html data-hydrated> once the page, lazily loaded or not, is live: its effect runs when
+ * the page's Suspense boundary has hydrated. Browser tests wait for it before they interact.
+ */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
 
 function PageLoading() {
   return (
@@ -19,6 +31,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const shownPath = useRef(pathname);
+  const hydrated = useHydrated();
 
   // After client-side navigation start at the top and move focus to the new content, as a
   // full page load would (screen readers then read the new page).
@@ -42,10 +55,12 @@ export function RootLayout() {
       <main id="conteudo" ref={mainRef} tabIndex={-1} className="flex-1 focus:outline-none">
         <Suspense fallback={<PageLoading />}>
           <Outlet />
+          <HydratedMark />
         </Suspense>
       </main>
       <SiteFooter />
-      <Toaster />
+      {/* Toasts only answer what a script did; Radix's viewport also carries an inline style the CSP refuses in served HTML. */}
+      {hydrated && <Toaster />}
     </div>
   );
 }

@@ -5,9 +5,10 @@ export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
 
-/** Today's date as pt-BR shows it, e.g. 21/11/2025. */
-export function formatDate(date: Date): string {
-  return date.toLocaleDateString('pt-BR');
+/** A calendar day "2025-11-21" as pt-BR writes it, "21/11/2025" (no time zone involved). */
+export function formatDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : day;
 }
 
 /** "5548999990000" → "+55 (48) 99999-0000"; other numbers get a plain "+". */

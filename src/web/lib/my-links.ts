@@ -15,7 +15,7 @@ const TOKEN_PATTERN = /^\S{1,200}$/;
  * A value read from outside (localStorage, an imported file) as a stored link, or undefined
  * when it is not one. Only the five fields are kept; the alias is normalised.
  */
-function toStoredLink(value: unknown): StoredLink | undefined {
+export function toStoredLink(value: unknown): StoredLink | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const { alias, shortUrl, url, createdAt, manageToken } = value as Record<string, unknown>;
   if (typeof alias !== 'string' || typeof shortUrl !== 'string' || typeof url !== 'string') return undefined;

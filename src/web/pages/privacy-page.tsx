@@ -1,19 +1,21 @@
 import { PageHeader } from '../components/layout/page-header';
 import { Card } from '../components/ui/card';
 import { getPrivacySections } from '../content/privacy';
-import { formatDate } from '../lib/format';
+import { formatDay } from '../lib/format';
+import { useToday } from '../lib/page-context';
 import { useSiteConfig } from '../lib/site-config';
 import { usePageTitle } from '../lib/use-page-title';
 
 export function PrivacyPage() {
   const site = useSiteConfig();
   usePageTitle('Política de Privacidade');
+  const today = useToday();
   const sections = getPrivacySections(site);
   return (
     <>
       <PageHeader eyebrow="Privacidade" title="Política de Privacidade">
         <p>Como o {site.siteName} trata as suas informações, em linguagem simples.</p>
-        <p className="mt-3 text-sm text-slate-500">Última atualização: {formatDate(new Date())}</p>
+        <p className="mt-3 text-sm text-slate-500">Última atualização: {formatDay(today)}</p>
       </PageHeader>
       <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
         <Card className="divide-y divide-slate-100 px-5 sm:px-8">

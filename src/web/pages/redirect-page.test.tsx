@@ -16,17 +16,13 @@ describe('RedirectPage', () => {
     expect(screen.getByText('Página inicial')).toBeInTheDocument();
   });
 
-  it("trusts the server's 404 mark for the address the page was loaded at", async () => {
-    const meta = document.createElement('meta');
-    meta.name = 'app-status';
-    meta.content = '404';
-    document.head.append(meta);
-    renderWithApp(<RedirectPage />, { path: '/sumiu', route: '/:alias' });
+  it("trusts the server's 404 for the address the page was loaded at", async () => {
+    renderWithApp(<RedirectPage />, { path: '/sumiu', route: '/:alias', context: { status: 404 } });
     expect(await screen.findByRole('heading', { name: 'Oops!' })).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('asks the server when there is no 404 mark', () => {
+  it('asks the server when the page was not served as a 404', () => {
     renderWithApp(<RedirectPage />, { path: '/promo', route: '/:alias' });
     expect(screen.getByText('Redirecionando para o seu link...')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);

@@ -3,7 +3,9 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { SiteConfig } from '../../shared/api';
+import type { PageContext } from '../../shared/app-shell';
 import { Toaster } from '../components/ui/toaster';
+import { browserPageContext, PageContextProvider } from '../lib/page-context';
 import { defaultSiteConfig, SiteConfigProvider } from '../lib/site-config';
 
 export interface RenderOptions {
@@ -12,18 +14,22 @@ export interface RenderOptions {
   path?: string;
   /** Route pattern the element is mounted at; default '*'. */
   route?: string;
+  /** What the server rendered the page with; default: the browser's own (status 200). */
+  context?: Partial<PageContext>;
 }
 
 export function renderWithApp(ui: ReactElement, options: RenderOptions = {}): RenderResult {
   return render(
     <SiteConfigProvider config={{ ...defaultSiteConfig, ...options.site }}>
-      <MemoryRouter initialEntries={[options.path ?? '/teste']}>
-        <Routes>
-          <Route path={options.route ?? '*'} element={ui} />
-          <Route path="/" element={<p>Página inicial</p>} />
-        </Routes>
-        <Toaster />
-      </MemoryRouter>
+      <PageContextProvider value={{ ...browserPageContext(), ...options.context }}>
+        <MemoryRouter initialEntries={[options.path ?? '/teste']}>
+          <Routes>
+            <Route path={options.route ?? '*'} element={ui} />
+            <Route path="/" element={<p>Página inicial</p>} />
+          </Routes>
+          <Toaster />
+        </MemoryRouter>
+      </PageContextProvider>
     </SiteConfigProvider>,
   );
 }

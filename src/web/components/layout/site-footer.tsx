@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '../../../shared/routes';
 import { formatWhatsapp } from '../../lib/format';
+import { useToday } from '../../lib/page-context';
 import { useSiteConfig } from '../../lib/site-config';
 import { cn } from '../ui/cn';
 import { BrandLogo } from './brand-logo';
@@ -21,7 +22,7 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
 
 export function SiteFooter() {
   const site = useSiteConfig();
-  const year = new Date().getFullYear();
+  const year = useToday().slice(0, 4);
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-[1.3fr_1fr_1fr_1.5fr]">

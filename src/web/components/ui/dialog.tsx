@@ -11,7 +11,7 @@ import { cn } from './cn';
 // which takes its nonce from get-nonce). The server's Content-Security-Policy allows no inline
 // style, so that element only applies when the page carries a style nonce in
 // <meta name="csp-nonce">; without one the dialog still works, the page behind just scrolls.
-const cspNonce = document.querySelector<HTMLMetaElement>(`meta[name="${CSP_NONCE_META}"]`)?.content;
+const cspNonce = typeof document === 'undefined' ? undefined : document.querySelector<HTMLMetaElement>(`meta[name="${CSP_NONCE_META}"]`)?.content;
 if (cspNonce) setNonce(cspNonce);
 
 export const Dialog = DialogPrimitive.Root;

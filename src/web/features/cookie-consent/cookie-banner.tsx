@@ -4,12 +4,19 @@ import { Link } from 'react-router';
 import { PAGE_PATHS } from '../../../shared/routes';
 import { Button } from '../../components/ui/button';
 import { setCookieConsent, useCookieConsent } from '../../lib/cookie-consent';
+import { useHydrated } from '../../lib/page-context';
 
-/** Shown until the visitor chooses; the choice is kept in localStorage and never asked again. */
+/**
+ * Shown until the visitor chooses; the choice is kept in localStorage and never asked again.
+ * Only the browser knows the choice, so the server never renders the banner: it slides in
+ * once the page is hydrated (fixed over the page, it moves nothing), and someone who already
+ * chose never sees it flash. Without JavaScript nothing sets a cookie, so nothing is asked.
+ */
 export function CookieBanner() {
   const consent = useCookieConsent();
+  const hydrated = useHydrated();
   const bannerRef = useRef<HTMLElement>(null);
-  const visible = consent === null;
+  const visible = hydrated && consent === null;
 
   // The banner is fixed over the page: reserve its height at the bottom so the end of the
   // page (footer links) can still be scrolled into view while it shows.

@@ -1,7 +1,8 @@
 import { Link2, Sparkles } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { CreateLinkResponse } from '../../../shared/api';
 import { errorMessages } from '../../../shared/messages';
+import { PAGE_PATHS } from '../../../shared/routes';
 import { checkTargetUrl } from '../../../shared/url-rules';
 import { Button } from '../../components/ui/button';
 import { FieldHint, Input, Label } from '../../components/ui/field';
@@ -9,6 +10,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, createLink } from '../../lib/api';
 import { saveMyLink } from '../../lib/my-links';
+import { usePageContext } from '../../lib/page-context';
 import { createLinkTexts as t } from './create-link-texts';
 import { ShortLinkResult } from './short-link-result';
 
@@ -19,19 +21,30 @@ function showUrlError(description: string): void {
 /**
  * Home form: idle → submitting (button disabled) → success (box) or error (toast, box removed).
  * Fields are kept; editing the URL removes the box of the previous link.
+ * Without JavaScript the form posts to the server, which answers with this page holding the
+ * outcome (the page context's homeForm): the same box, or the refusal written under the form.
  */
 export function CreateLinkForm() {
   const urlId = useId();
   const aliasId = useId();
   const aliasHintId = useId();
-  const [url, setUrl] = useState('');
-  const [alias, setAlias] = useState('');
+  const errorId = useId();
+  const posted = usePageContext().homeForm;
+  const [url, setUrl] = useState(posted?.url ?? '');
+  const [alias, setAlias] = useState(posted?.alias ?? '');
   const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState<CreateLinkResponse | null>(null);
+  const [created, setCreated] = useState<CreateLinkResponse | null>(posted?.created ?? null);
+  const [postedError, setPostedError] = useState(posted?.error ?? null);
+
+  // A link the server created for the posted form joins this browser's list once scripts run.
+  useEffect(() => {
+    if (posted?.created) saveMyLink(posted.created);
+  }, [posted]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    setPostedError(null);
     const target = url.trim();
     if (target === '') {
       showUrlError(t.emptyUrlDescription);
@@ -69,7 +82,7 @@ export function CreateLinkForm() {
 
   return (
     <div className="space-y-5">
-      <form onSubmit={handleSubmit} className="space-y-4" aria-busy={busy}>
+      <form method="post" action={PAGE_PATHS.home} onSubmit={handleSubmit} className="space-y-4" aria-busy={busy}>
         <div>
           <Label htmlFor={urlId}>URL original</Label>
           <div className="relative">
@@ -87,8 +100,11 @@ export function CreateLinkForm() {
                 setUrl(event.target.value);
                 // The box shows the link for the URL it was made from, not for the one typed now.
                 setCreated(null);
+                setPostedError(null);
               }}
               onInvalid={handleUrlInvalid}
+              aria-invalid={postedError === null ? undefined : true}
+              aria-describedby={postedError === null ? undefined : errorId}
               className="pl-12"
             />
           </div>
@@ -109,6 +125,11 @@ export function CreateLinkForm() {
           />
           <FieldHint id={aliasHintId}>{t.aliasHint}</FieldHint>
         </div>
+        {postedError !== null && (
+          <p id={errorId} role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+            <strong className="font-semibold">{t.createErrorTitle}:</strong> {postedError}
+          </p>
+        )}
         <Button type="submit" size="lg" disabled={busy} className="w-full">
           {busy ? <Spinner /> : <Sparkles aria-hidden="true" />}
           {busy ? t.submitting : t.submit}

@@ -18,6 +18,8 @@ export const dashboardTexts = {
     'A lista fica só neste navegador. Exporte para guardar uma cópia ou levá-la a outro aparelho. ' +
     'O arquivo permite excluir os seus links: guarde-o em lugar seguro e não o compartilhe.',
 
+  loading: 'Carregando seus links',
+  needsJavaScript: 'Ative o JavaScript no seu navegador para ver os links criados nele.',
   emptyTitle: 'Nenhum link por aqui ainda',
   emptyText: 'Os links que você criar neste navegador aparecem aqui, com os cliques de cada um.',
   emptyAction: 'Criar meu primeiro link',

@@ -43,10 +43,27 @@ function EmptyState({ onImport, importing }: { onImport: () => void; importing: 
   );
 }
 
+/**
+ * Stands where the list will be until the browser has read its links (the server cannot know
+ * them): as tall as the empty state, so the page does not jump when either replaces it.
+ */
+function LinksLoading() {
+  return (
+    <Card className="flex min-h-[27rem] flex-col items-center justify-center px-6 py-12 text-center" role="status">
+      <Spinner className="size-8 text-primary" />
+      <span className="sr-only">{t.loading}</span>
+      <noscript>
+        <p className="mt-4 max-w-sm text-sm text-pretty text-slate-600">{t.needsJavaScript}</p>
+      </noscript>
+    </Card>
+  );
+}
+
 /** "Meus links": the links made in this browser, their clicks, QR codes, deletion, export and import. */
 export function MyLinksDashboard() {
   const headingId = useId();
-  const [links, updateLinks] = useMyLinks();
+  const [storedLinks, updateLinks] = useMyLinks();
+  const links = storedLinks ?? [];
   const [limit] = useState(() => createLimiter(CHECK_CONCURRENCY));
   const views = useLinkViews(links, limit);
 
@@ -174,7 +191,9 @@ export function MyLinksDashboard() {
         </p>
 
         <div className="mt-6">
-          {links.length === 0 ? (
+          {storedLinks === undefined ? (
+            <LinksLoading />
+          ) : links.length === 0 ? (
             <EmptyState onImport={chooseFile} importing={importing} />
           ) : (
             <ul className="space-y-4">

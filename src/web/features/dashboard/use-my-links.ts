@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { MY_LINKS_KEY, readMyLinks, type StoredLink, writeMyLinks } from '../../lib/my-links';
+import { useHydrated } from '../../lib/page-context';
 
 /**
  * The stored list and a way to change it. Changes start from what is in storage now, so a
  * link created meanwhile in another tab is not lost; that tab's changes show up here too.
+ * Undefined on the server and while hydrating: only this browser knows its links.
  */
-export function useMyLinks(): [StoredLink[], (change: (current: StoredLink[]) => StoredLink[]) => void] {
+export function useMyLinks(): [StoredLink[] | undefined, (change: (current: StoredLink[]) => StoredLink[]) => void] {
+  const hydrated = useHydrated();
   const [links, setLinks] = useState<StoredLink[]>(readMyLinks);
 
   useEffect(() => {
@@ -22,7 +25,7 @@ export function useMyLinks(): [StoredLink[], (change: (current: StoredLink[]) =>
     setLinks(next);
   }, []);
 
-  return [links, update];
+  return [hydrated ? links : undefined, update];
 }
 
 /** Identifies an entry: the same alias with another token is another link. Kept in memory only. */

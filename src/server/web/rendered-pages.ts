@@ -1,0 +1,87 @@
+// Every page rendered to HTML by the app's own components (entry-server.tsx), so a phone
+// paints the content before any script runs. The pages depend on nothing of the request but
+// the day (the footer's year, the privacy page's date): they are rendered at start and again
+// when the day changes, and each response only adds its nonce. A page whose content reads a
+// query parameter (PAGE_QUERY_PARAMS) is rendered for the request that carries one.
+import type { FastifyBaseLogger } from 'fastify';
+import type { HomeFormOutcome, PageContext, ServerRenderer } from '../../shared/app-shell.js';
+import type { SiteConfig } from '../../shared/api.js';
+import { PAGE_PATHS, PAGE_QUERY_PARAMS, type PageName, type PagePath } from '../../shared/routes.js';
+import type { Calendar } from '../calendar.js';
+import type { AppShell, NoncedPage } from './app-shell.js';
+
+/** Rendered for every "not found": a path of two segments, which only the app's catch-all route matches. */
+const NOT_FOUND_RENDER_PATH = '/404/not-found';
+
+export interface RenderedPages {
+  /** Renders today's pages; the server starts answering after this. */
+  start(): Promise<void>;
+  /** A page for `route` with the request's query string (without "?"), from the day's render when it does not depend on it. */
+  page(route: PagePath, query: URLSearchParams): NoncedPage | Promise<NoncedPage>;
+  /** The not-found view: the answer to every unknown alias, so always ready at once. */
+  notFound(): NoncedPage;
+  /** The home page answering a form posted without JavaScript. */
+  homeWithForm(outcome: HomeFormOutcome): Promise<NoncedPage>;
+}
+
+interface Deps {
+  shell: AppShell;
+  renderer: ServerRenderer | undefined;
+  site: SiteConfig;
+  calendar: Calendar;
+  log: FastifyBaseLogger;
+}
+
+const PAGE_NAMES = new Map(Object.entries(PAGE_PATHS).map(([name, path]) => [path, name as PageName]));
+
+export function createRenderedPages({ shell, renderer, site, calendar, log }: Deps): RenderedPages {
+  const render = async (url: string, context: PageContext): Promise<NoncedPage> =>
+    shell.compose(renderer ? await renderer.renderPage({ url, site, context }) : undefined, context);
+
+  let day = '';
+  let pages = new Map<string, NoncedPage>();
+  // Served only until start() has rendered the day (or if the very first render failed).
+  const unrendered = shell.compose(undefined, { today: calendar.today(), status: 200 });
+  let notFound: NoncedPage = shell.compose(undefined, { today: calendar.today(), status: 404 });
+  let refreshing = false;
+
+  async function renderDay(today: string): Promise<void> {
+    const next = new Map<string, NoncedPage>();
+    for (const path of PAGE_NAMES.keys()) next.set(path, await render(path, { today, status: 200 }));
+    notFound = await render(NOT_FOUND_RENDER_PATH, { today, status: 404 });
+    pages = next;
+    day = today;
+  }
+
+  /** Yesterday's pages keep being served for the moment today's take to render. */
+  function keepCurrent(): void {
+    const today = calendar.today();
+    if (today === day || refreshing) return;
+    refreshing = true;
+    renderDay(today)
+      .catch((error: unknown) => log.error({ err: error }, 'rendering the pages failed; the previous ones are served'))
+      .finally(() => {
+        refreshing = false;
+      });
+  }
+
+  return {
+    start: () => renderDay(calendar.today()),
+    page(route, query) {
+      keepCurrent();
+      const params = PAGE_QUERY_PARAMS[PAGE_NAMES.get(route) ?? 'home'] ?? [];
+      const kept = new URLSearchParams(params.flatMap((name) => query.getAll(name).map((value) => [name, value] as [string, string])));
+      const cached = pages.get(route) ?? unrendered;
+      if (kept.size === 0) return cached;
+      return render(`${route}?${kept.toString()}`, { today: calendar.today(), status: 200 }).catch((error: unknown) => {
+        log.error({ err: error }, 'rendering a page failed; the plain page is served');
+        return cached;
+      });
+    },
+    notFound() {
+      keepCurrent();
+      return notFound;
+    },
+    homeWithForm: (outcome) => render(PAGE_PATHS.home, { today: calendar.today(), status: 200, homeForm: outcome }),
+  };
+}

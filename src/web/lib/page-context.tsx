@@ -1,0 +1,74 @@
+// What the server rendered this page with (src/shared/app-shell.ts PageContext), and the hooks
+// that keep the first browser render identical to the server's HTML. Hydration must produce
+// exactly the server's markup; values only the browser knows (its own date, localStorage)
+// are read once hydration is done, through useSyncExternalStore's server snapshot.
+import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
+import { type HomeFormOutcome, PAGE_CONTEXT_SCRIPT_ID, type PageContext } from '../../shared/app-shell';
+import { toStoredLink } from './my-links';
+
+/** The browser's own calendar day, YYYY-MM-DD. */
+export function localDay(date: Date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** Used without a server render (vite dev, component tests): nothing to agree with. */
+export const browserPageContext = (): PageContext => ({ today: localDay(), status: 200 });
+
+/** Reads the server's <script id="page-context">, or the browser's own context when absent or malformed. */
+export function readPageContext(doc: Document = document): PageContext {
+  const raw = doc.getElementById(PAGE_CONTEXT_SCRIPT_ID)?.textContent;
+  try {
+    const parsed: unknown = raw ? JSON.parse(raw) : undefined;
+    if (typeof parsed === 'object' && parsed !== null) {
+      const { today, status, homeForm } = parsed as Record<string, unknown>;
+      if (typeof today === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(today) && (status === 200 || status === 404)) {
+        const form = toHomeFormOutcome(homeForm);
+        return form === undefined ? { today, status } : { today, status, homeForm: form };
+      }
+    }
+  } catch {
+    // fall through: a page without a server render
+  }
+  return browserPageContext();
+}
+
+function toHomeFormOutcome(value: unknown): HomeFormOutcome | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { url, alias, created, error } = value as Record<string, unknown>;
+  if (typeof url !== 'string' || typeof alias !== 'string') return undefined;
+  const link = toStoredLink(created);
+  return {
+    url,
+    alias,
+    ...(link === undefined ? {} : { created: link }),
+    ...(typeof error === 'string' ? { error } : {}),
+  };
+}
+
+const PageContextContext = createContext<PageContext>(browserPageContext());
+
+export function PageContextProvider({ value, children }: { value: PageContext; children: ReactNode }) {
+  return <PageContextContext.Provider value={value}>{children}</PageContextContext.Provider>;
+}
+
+export function usePageContext(): PageContext {
+  return useContext(PageContextContext);
+}
+
+const noSubscription = () => () => {};
+
+/** False on the server and during hydration, true right after (and on every client-side render). */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/** Today (YYYY-MM-DD): the server's day while hydrating, then the visitor's own. */
+export function useToday(): string {
+  const { today } = usePageContext();
+  return useSyncExternalStore(noSubscription, localDay, () => today);
+}
