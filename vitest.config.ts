@@ -35,6 +35,8 @@ export default defineConfig({
             'test/ops/error-log-throttle.test.ts',
             // SIGKILL/SIGTERM of a child server reads its SQLite file.
             'test/hardening/durability.test.ts',
+            // Page rendering reads nothing from the store (the home form's test runs on both).
+            'test/web/server-rendering.test.ts',
           ],
           env: { TEST_DIALECT: 'postgres' },
           globalSetup: ['test/helpers/postgres-global-setup.ts'],

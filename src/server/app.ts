@@ -32,6 +32,7 @@ import { opsPlugin } from './ops/ops-plugin.js';
 import { registerRedirect } from './redirect/redirect-plugin.js';
 import type { WarmupResult } from './redirect/link-cache-warmup.js';
 import { createServices, type Services } from './services.js';
+import { sendPage } from './web/pages.js';
 import { pagesPlugin } from './web/pages-plugin.js';
 import type { HeaderSet } from './web/security-headers.js';
 
@@ -141,8 +142,7 @@ function sendApiError(reply: FastifyReply, headers: HeaderSet, status: number, c
 }
 
 function sendNotFoundPage(reply: FastifyReply, pages: Services['pages']): FastifyReply {
-  const notFound = pages.renderNotFound();
-  return reply.code(404).headers(notFound.headers).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(notFound.html);
+  return sendPage(reply, 404, pages.renderNotFound(reply.request.headers['accept-encoding']), 'no-store');
 }
 
 /**

@@ -6,6 +6,7 @@ import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2e, type E2eEnv } from './support/app.js';
 import { newContext } from './support/browser.js';
+import { waitForHydration } from './support/pages.js';
 
 const AD_SCRIPT_SRC = 'https://ads.example.com/tag.js';
 
@@ -34,6 +35,7 @@ describe('ad slot', () => {
     const { context, adRequests } = await contextWithFakeAd();
     const page = await context.newPage();
     await page.goto(`${env.server.url}/`);
+    await waitForHydration(page);
     await page.getByRole('region', { name: 'Aviso de cookies' }).waitFor();
     expect(await page.locator(`script[src="${AD_SCRIPT_SRC}"]`).count()).toBe(0);
     expect(adRequests).toEqual([]);
@@ -53,9 +55,11 @@ describe('ad slot', () => {
     const { context, adRequests } = await contextWithFakeAd();
     const page = await context.newPage();
     await page.goto(`${env.server.url}/`);
+    await waitForHydration(page);
     await page.getByRole('button', { name: 'Rejeitar' }).click();
     await page.reload();
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    // The slot is the browser's doing: look for it once scripts have run, not in the served HTML.
+    await waitForHydration(page);
     await page.waitForTimeout(300);
     expect(await page.locator(`script[src="${AD_SCRIPT_SRC}"]`).count()).toBe(0);
     expect(await page.getByRole('complementary', { name: 'Publicidade' }).count()).toBe(0);

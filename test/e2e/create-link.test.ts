@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startE2e, type E2eEnv } from './support/app.js';
 import { DESKTOP, newContext, PHONE } from './support/browser.js';
 import { FIXTURE_TITLE } from './support/fixture-server.js';
-import { presetCookieConsent, toastArea } from './support/pages.js';
+import { presetCookieConsent, toastArea, waitForHydration } from './support/pages.js';
 import { saveScreenshot } from './support/screenshots.js';
 
 let env: E2eEnv;
@@ -32,6 +32,7 @@ async function openHome(options = DESKTOP): Promise<void> {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
   page = await context.newPage();
   await page.goto(`${env.server.url}/`);
+  await waitForHydration(page);
 }
 
 async function submit(url: string, alias = ''): Promise<void> {
@@ -185,6 +186,7 @@ describe('a refused field', () => {
     await presetCookieConsent(context);
     page = await context.newPage();
     await page.goto(`${env.server.url}/denunciar`);
+    await waitForHydration(page);
     await page.getByRole('button', { name: 'Enviar denúncia' }).click();
 
     const link = page.getByLabel('Link encurtado');

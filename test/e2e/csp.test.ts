@@ -7,6 +7,7 @@ import { CRAWLER_USER_AGENTS } from '../helpers/fixtures.js';
 import { DESKTOP, newContext } from './support/browser.js';
 import { type E2eEnv, startE2e } from './support/app.js';
 import { watchCspViolations as watchViolations } from './support/csp.js';
+import { waitForHydration } from './support/pages.js';
 
 let env: E2eEnv;
 beforeAll(async () => {
@@ -31,6 +32,7 @@ describe('Content-Security-Policy in real Chromium', () => {
     }
     // The create flow (toasts, result box) under the policy.
     await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     await page.getByPlaceholder('Cole sua URL aqui...').fill(`${env.fixture.url}/destino`);
     await page.getByRole('button', { name: 'Personalize' }).click();
     await page.getByText('Seu link personalizado:').waitFor();

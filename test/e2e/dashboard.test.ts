@@ -11,7 +11,7 @@ import { BROWSER_USER_AGENTS } from '../helpers/fixtures.js';
 import { createLink } from '../helpers/api.js';
 import { startE2e, type E2eEnv } from './support/app.js';
 import { DESKTOP, newContext, PHONE } from './support/browser.js';
-import { pollUntil, presetCookieConsent, toastArea } from './support/pages.js';
+import { pollUntil, presetCookieConsent, toastArea, waitForHydration } from './support/pages.js';
 import { watchCspViolations } from './support/csp.js';
 import { decodeQrPng } from './support/qr.js';
 import { saveScreenshot } from './support/screenshots.js';
@@ -53,6 +53,7 @@ async function openPage(path: string, options = DESKTOP): Promise<Page> {
   const page = await context.newPage();
   cspWatchers.push({ read: await watchCspViolations(page), page });
   await page.goto(`${env.server.url}${path}`);
+  await waitForHydration(page);
   return page;
 }
 

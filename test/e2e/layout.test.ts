@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2e, type E2eEnv } from './support/app.js';
 import { DESKTOP, newContext, PHONE } from './support/browser.js';
-import { presetCookieConsent } from './support/pages.js';
+import { presetCookieConsent, waitForHydration } from './support/pages.js';
 import { saveScreenshot } from './support/screenshots.js';
 
 let env: E2eEnv;
@@ -24,6 +24,7 @@ describe('cookie banner', () => {
     const context = await newContext(env.browser);
     const page = await context.newPage();
     await page.goto(`${env.server.url}/`);
+    await waitForHydration(page);
     const banner = page.getByRole('region', { name: 'Aviso de cookies' });
     await banner.waitFor();
     expect(await banner.evaluate((el) => getComputedStyle(el).animationDuration)).toBe('0.5s');
@@ -33,10 +34,12 @@ describe('cookie banner', () => {
     await banner.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => window.localStorage.getItem('cookie_consent'))).toBe(stored);
 
+    // The banner is never in the served HTML: its absence only means something once hydrated.
     await page.reload();
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await waitForHydration(page);
     expect(await banner.count()).toBe(0);
     await page.goto(`${env.server.url}/faq`);
+    await waitForHydration(page);
     await page.getByRole('heading', { name: 'Perguntas frequentes', level: 1 }).waitFor();
     expect(await banner.count()).toBe(0);
     await context.close();
@@ -46,6 +49,7 @@ describe('cookie banner', () => {
     const context = await newContext(env.browser, PHONE);
     const page = await context.newPage();
     await page.goto(`${env.server.url}/`);
+    await waitForHydration(page);
     const banner = page.getByRole('region', { name: 'Aviso de cookies' });
     await banner.waitFor();
     await page.waitForTimeout(600); // slide-in done
@@ -63,6 +67,7 @@ describe('cookie banner', () => {
     const context = await newContext(env.browser);
     const page = await context.newPage();
     await page.goto(`${env.server.url}/`);
+    await waitForHydration(page);
     const reject = page.getByRole('button', { name: 'Rejeitar' });
     await reject.waitFor();
     // The banner comes first in the tab order, right after the skip link.
@@ -82,6 +87,7 @@ describe('header', () => {
     await presetCookieConsent(context);
     const page = await context.newPage();
     await page.goto(`${env.server.url}/`);
+    await waitForHydration(page);
     const toggle = page.getByRole('button', { name: 'Abrir menu' });
     expect(await toggle.isVisible()).toBe(true);
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2e, type E2eEnv } from './support/app.js';
 import { DESKTOP, newContext, PHONE } from './support/browser.js';
-import { presetCookieConsent, toastArea } from './support/pages.js';
+import { presetCookieConsent, toastArea, waitForHydration } from './support/pages.js';
 import { saveScreenshot } from './support/screenshots.js';
 
 let env: E2eEnv;
@@ -21,6 +21,7 @@ async function open(path: string, options = DESKTOP) {
   await presetCookieConsent(context);
   const page = await context.newPage();
   await page.goto(`${env.server.url}${path}`);
+  await waitForHydration(page);
   return { context, page };
 }
 

@@ -7,7 +7,7 @@ import { createLink } from '../helpers/api.js';
 import { startE2e, type E2eEnv } from './support/app.js';
 import { newContext, PHONE } from './support/browser.js';
 import { FIXTURE_TITLE } from './support/fixture-server.js';
-import { presetCookieConsent } from './support/pages.js';
+import { presetCookieConsent, waitForHydration } from './support/pages.js';
 import { saveScreenshot } from './support/screenshots.js';
 
 let env: E2eEnv;
@@ -41,6 +41,7 @@ describe('redirect view', () => {
     const page = await context.newPage();
     const response = await page.goto(`${env.server.url}/nao-existe-mesmo`);
     expect(response?.status()).toBe(404);
+    await waitForHydration(page);
     await expectErrorView(page);
     expect(await page.title()).toBe('Link não encontrado | Encurta.br');
     await saveScreenshot(page, 'error-view-desktop');
@@ -80,6 +81,7 @@ describe('redirect view', () => {
     });
     const page = await context.newPage();
     await page.goto(`${env.server.url}/`);
+    await waitForHydration(page);
     await navigateInApp(page, '/via-cliente');
     await page.getByText('Redirecionando para o seu link...').waitFor();
     await page.waitForURL(`${env.fixture.url}/via-cliente`);
@@ -92,6 +94,7 @@ describe('redirect view', () => {
     await presetCookieConsent(context);
     const page = await context.newPage();
     await page.goto(`${env.server.url}/faq`);
+    await waitForHydration(page);
     const heads: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'HEAD') heads.push(new URL(request.url()).pathname);

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages, reportTexts } from '../../src/shared/messages.js';
 import { startE2e, type E2eEnv } from './support/app.js';
 import { DESKTOP, newContext, PHONE } from './support/browser.js';
-import { presetCookieConsent, toastArea } from './support/pages.js';
+import { presetCookieConsent, toastArea, waitForHydration } from './support/pages.js';
 import { saveScreenshot } from './support/screenshots.js';
 
 let context: BrowserContext | undefined;
@@ -22,6 +22,7 @@ async function open(env: E2eEnv, path: string, options = DESKTOP): Promise<Page>
   await presetCookieConsent(context);
   const page = await context.newPage();
   await page.goto(`${env.server.url}${path}`);
+  await waitForHydration(page);
   return page;
 }
 

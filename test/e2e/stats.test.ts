@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2e, type E2eEnv } from './support/app.js';
 import { newContext } from './support/browser.js';
-import { pollUntil, presetCookieConsent, statFigures } from './support/pages.js';
+import { pollUntil, presetCookieConsent, statFigures, waitForHydration } from './support/pages.js';
 
 let env: E2eEnv;
 
@@ -19,6 +19,7 @@ describe('statistics', () => {
     await presetCookieConsent(context);
     const page = await context.newPage();
     await page.goto(`${env.server.url}/`);
+    await waitForHydration(page);
     const before = await statFigures(page, 'Hoje');
     const before30 = await statFigures(page, 'Últimos 30 dias');
 

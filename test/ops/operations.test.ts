@@ -114,11 +114,11 @@ describe('click flush failures in the log', () => {
 });
 
 describe('robots.txt and favicon.ico', () => {
-  it('robots.txt allows the site and keeps crawlers out of the API and the dashboard', async () => {
+  it('robots.txt allows the site and its pages and keeps crawlers out of the API', async () => {
     const res = await get('/robots.txt');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(res.body).toBe('User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dashboard\n');
+    expect(res.body).toBe('User-agent: *\nAllow: /\nDisallow: /api/\n');
   });
 
   it('favicon.ico is a permanent redirect to the SVG icon', async () => {

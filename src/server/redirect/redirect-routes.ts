@@ -6,7 +6,7 @@ import { isValidAliasFormat, normalizeAlias } from '../../shared/alias-rules.js'
 import { redirectTexts } from '../../shared/messages.js';
 import type { MetadataService } from '../metadata/metadata-service.js';
 import type { RedirectOutcome } from '../ops/metrics.js';
-import type { Pages } from '../web/pages.js';
+import { type Pages, sendPage as sendNoncedPage } from '../web/pages.js';
 import type { HeaderSet, SecurityHeaders } from '../web/security-headers.js';
 import { renderStatusPage } from '../web/status-page.js';
 import { type AliasResolver, NO_METADATA, type ResolvedLink, UNKNOWN_ALIAS, type UnknownAlias } from './alias-resolver.js';
@@ -43,8 +43,7 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
 
   const notFound = (reply: FastifyReply) => {
     deps.outcomes.not_found.inc();
-    const rendered = deps.renderNotFound();
-    return sendPage(reply, 404, rendered.headers, rendered.html);
+    return sendNoncedPage(reply, 404, deps.renderNotFound(reply.request.headers['accept-encoding']), NO_STORE);
   };
   const unavailable = (reply: FastifyReply, error: unknown) => {
     // Store unreachable and the alias not cached: say so, and let the visitor retry.

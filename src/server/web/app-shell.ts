@@ -6,16 +6,22 @@ import path from 'node:path';
 import type { SiteConfig } from '../../shared/api.js';
 import { APP_HTML_MARK, CSP_NONCE_META, type PageContext, PAGE_CONTEXT_SCRIPT_ID, type ServerRenderResult, SITE_CONFIG_SCRIPT_ID } from '../../shared/app-shell.js';
 import { redirectTexts } from '../../shared/messages.js';
+import { brandStyle } from '../../shared/site.js';
 import { escapeHtml } from '../html.js';
+import { createNoncedDocument, type NoncedDocument } from './nonced-gzip.js';
 import { renderStatusPage } from './status-page.js';
 
 /** A finished page that only lacks this response's nonce. */
-export type NoncedPage = (nonce: string) => string;
+export type NoncedPage = NoncedDocument;
+
+const fixedPage = (html: string): NoncedPage => createNoncedDocument(html, () => '', '');
 
 export interface AppShell {
   /** False when no built app exists (npm start builds one; tests may run without). */
   readonly available: boolean;
   readonly distDir: string;
+  /** The stylesheet the pages carry inline: the CSP allows it by its hash. */
+  readonly inlineStyle: string | undefined;
   /**
    * The page for `rendered` app markup; with none, the root stays empty and the browser
    * renders the app itself (a build without the server bundle).
@@ -32,24 +38,52 @@ export function loadAppShell(distDir: string, site: SiteConfig): AppShell {
   if (template === undefined) {
     const fallback = renderStatusPage({ siteName: site.siteName, heading: redirectTexts.errorTitle, message: redirectTexts.notFound, homeLabel: redirectTexts.backHome });
     const home = renderStatusPage({ siteName: site.siteName, heading: site.siteName, message: 'Página em construção.', homeLabel: redirectTexts.backHome });
-    return { available: false, distDir, compose: (_rendered, context) => () => (context.status === 404 ? fallback : home) };
+    const pages = { home: fixedPage(home), notFound: fixedPage(fallback) };
+    return { available: false, distDir, inlineStyle: undefined, compose: (_rendered, context) => (context.status === 404 ? pages.notFound : pages.home) };
   }
   const siteJson = jsonScript(SITE_CONFIG_SCRIPT_ID, site);
+  const { page, inlineStyle } = inlineStylesheet(themed(template, site.brandColor), distDir, site.brandColor);
   return {
     available: true,
     distDir,
+    inlineStyle,
     compose(rendered, context) {
       const title = rendered?.title ?? site.siteName;
-      const html = template
+      const html = page
         .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
         .replace('</head>', () => `${siteJson}${jsonScript(PAGE_CONTEXT_SCRIPT_ID, context)}</head>`)
         .replace(APP_HTML_MARK, () => rendered?.html ?? '');
-      // Split once, so each response only concatenates its nonce in: Radix Dialog adds a
+      // Split once, so each response only puts its nonce in (nonced-gzip.ts): Radix Dialog adds a
       // <style> element (scroll lock) that the CSP allows by this nonce, read from the meta tag.
       const at = html.indexOf('</head>');
-      const head = html.slice(0, at);
-      const tail = html.slice(at);
-      return (nonce) => `${head}<meta name="${CSP_NONCE_META}" content="${nonce}">${tail}`;
+      return createNoncedDocument(html.slice(0, at), (nonce) => `<meta name="${CSP_NONCE_META}" content="${nonce}">`, html.slice(at));
     },
   };
 }
+
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/;
+
+/**
+ * The built stylesheet goes into the page itself. It is what the first paint waits for, and on
+ * a phone over mobile data fetching it separately costs a round trip or two after the HTML;
+ * most visitors arrive once, from a shared link, so a cached copy rarely helps them. (~8 KB
+ * compressed; the CSS file stays served for anything that asks for it.)
+ */
+function inlineStylesheet(template: string, distDir: string, brandColor: string): { page: string; inlineStyle: string } {
+  // The configured brand colour, so the page paints in it before (and without) any script.
+  const brand = `:root{${Object.entries(brandStyle(brandColor)).map(([name, value]) => `${name}:${value}`).join(';')}}`;
+  const link = STYLESHEET_LINK.exec(template);
+  const file = link?.[1] === undefined ? undefined : path.join(distDir, link[1]);
+  if (link === null || file === undefined || !fs.existsSync(file)) {
+    return { page: template.replace('</head>', () => `<style>${brand}</style></head>`), inlineStyle: brand };
+  }
+  // "</" cannot occur in the CSS Vite writes, but if it did it would end the element early.
+  const css = fs.readFileSync(file, 'utf8').replace(/<\//g, '<\\/') + brand;
+  return { page: template.replace(link[0], () => `<style>${css}</style>`), inlineStyle: css };
+}
+
+/** The browser's toolbar colour, as the app would set it. */
+function themed(template: string, brandColor: string): string {
+  return template.replace(/<meta name="theme-color" content="[^"]*"/, () => `<meta name="theme-color" content="${brandColor}"`);
+}
+

@@ -3,13 +3,13 @@
 // counters: the form is no way around them), and answers with the home page holding the new
 // short link or the refusal, rendered on the server.
 import formbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { HomeFormOutcome } from '../../shared/app-shell.js';
 import { PAGE_PATHS } from '../../shared/routes.js';
 import { AppError } from '../errors.js';
 import { describeError } from '../http-errors.js';
 import type { LinkService } from '../links/link-service.js';
-import type { Pages } from './pages.js';
+import { type Pages, sendPage } from './pages.js';
 
 /** Two fields of at most a few kilobytes; anything bigger is not this form. */
 const FORM_BODY_LIMIT = 16 * 1024;
@@ -46,13 +46,9 @@ export async function registerHomeFormRoute(app: FastifyInstance, deps: HomeForm
         retryAfter = error instanceof AppError ? error.headers['retry-after'] : undefined;
         outcome = { url, alias, error: described.message };
       }
-      return sendPage(reply, await deps.pages.renderHomeForm(outcome), status, retryAfter);
+      if (retryAfter !== undefined) void reply.header('retry-after', retryAfter);
+      // The answer holds the new link's manage token: never stored by a cache.
+      return sendPage(reply, status, await deps.pages.renderHomeForm(outcome, request.headers['accept-encoding']), 'no-store');
     });
   });
-}
-
-function sendPage(reply: FastifyReply, page: { html: string; headers: Readonly<Record<string, string>> }, status: number, retryAfter: string | undefined): FastifyReply {
-  if (retryAfter !== undefined) void reply.header('retry-after', retryAfter);
-  // The answer holds the new link's manage token: never stored by a cache.
-  return reply.code(status).headers(page.headers).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.html);
 }

@@ -2,7 +2,7 @@
 // own components (rendered-pages.ts) with a fresh CSP nonce per response, and the security
 // headers worked out once.
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { SiteConfig } from '../../shared/api.js';
 import type { HomeFormOutcome } from '../../shared/app-shell.js';
 import type { PagePath } from '../../shared/routes.js';
@@ -14,8 +14,15 @@ import { createRenderedPages, type RenderedPages } from './rendered-pages.js';
 import { createNonce, createSecurityHeaders, type HeaderSet, type SecurityHeaders } from './security-headers.js';
 
 export interface PageResponse {
-  html: string;
+  /** The HTML, gzip-compressed when `gzip` says so. */
+  body: string | Buffer;
+  gzip: boolean;
   headers: HeaderSet;
+}
+
+/** Whether a request's Accept-Encoding takes gzip (every browser's does; load tools' often not). */
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  return acceptEncoding !== undefined && /\bgzip\b(?!;\s*q=0(?:\.0*)?(?:[,\s]|$))/.test(acceptEncoding);
 }
 
 export interface Pages {
@@ -23,21 +30,22 @@ export interface Pages {
   headers: SecurityHeaders;
   /** Loads the server bundle and renders today's pages: done before the server listens. */
   start(): Promise<void>;
-  /** The page for a route, for a request with this query. */
-  render(route: PagePath, query: URLSearchParams): PageResponse | Promise<PageResponse>;
+  /** The page for a route, for a request with this query and Accept-Encoding. */
+  render(route: PagePath, query: URLSearchParams, acceptEncoding: string | undefined): PageResponse | Promise<PageResponse>;
   /** The app's not-found view, for a 404: always at hand (it answers every unknown alias). */
-  renderNotFound(): PageResponse;
+  renderNotFound(acceptEncoding: string | undefined): PageResponse;
   /** The home page with the outcome of a form posted without JavaScript. */
-  renderHomeForm(outcome: HomeFormOutcome): Promise<PageResponse>;
+  renderHomeForm(outcome: HomeFormOutcome, acceptEncoding: string | undefined): Promise<PageResponse>;
 }
 
 export function createPages(config: Readonly<Config>, calendar: Calendar, log: FastifyBaseLogger): Pages {
   const site: SiteConfig = { ...config.site, publicUrl: config.publicUrl };
   const shell = loadAppShell(config.webDistDir, site);
-  const headers = createSecurityHeaders({ publicUrl: config.publicUrl, adScriptSrc: config.site.adScriptSrc });
-  const respond = (page: NoncedPage): PageResponse => {
+  const headers = createSecurityHeaders({ publicUrl: config.publicUrl, adScriptSrc: config.site.adScriptSrc, inlineStyle: shell.inlineStyle });
+  const respond = (page: NoncedPage, acceptEncoding: string | undefined): PageResponse => {
     const nonce = createNonce();
-    return { html: page(nonce), headers: shell.available ? headers.app(nonce) : headers.plain };
+    const gzip = acceptsGzip(acceptEncoding);
+    return { body: gzip ? page.gzip(nonce) : page.text(nonce), gzip, headers: shell.available ? headers.app(nonce) : headers.plain };
   };
   // Until start() ran: the app's pages without server rendering (the browser renders them).
   let rendered: RenderedPages = createRenderedPages({ shell, renderer: undefined, site, calendar, log });
@@ -53,11 +61,23 @@ export function createPages(config: Readonly<Config>, calendar: Calendar, log: F
       await next.start();
       rendered = next;
     },
-    render(route, query) {
+    render(route, query, acceptEncoding) {
       const page = rendered.page(route, query);
-      return typeof page === 'function' ? respond(page) : page.then(respond);
+      return page instanceof Promise ? page.then((ready) => respond(ready, acceptEncoding)) : respond(page, acceptEncoding);
     },
-    renderNotFound: () => respond(rendered.notFound()),
-    renderHomeForm: async (outcome) => respond(await rendered.homeWithForm(outcome)),
+    renderNotFound: (acceptEncoding) => respond(rendered.notFound(), acceptEncoding),
+    renderHomeForm: async (outcome, acceptEncoding) => respond(await rendered.homeWithForm(outcome), acceptEncoding),
   };
+}
+
+/** Sends a page: its headers, the encoding it is in, and never a cached copy for another visitor. */
+export function sendPage(reply: FastifyReply, status: number, page: PageResponse, cacheControl: string): FastifyReply {
+  if (page.gzip) void reply.header('content-encoding', 'gzip');
+  return reply
+    .code(status)
+    .headers(page.headers)
+    .header('vary', 'accept-encoding')
+    .header('cache-control', cacheControl)
+    .type('text/html; charset=utf-8')
+    .send(page.body);
 }

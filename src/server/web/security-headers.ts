@@ -39,7 +39,9 @@ export interface SecurityHeaders {
   api: HeaderSet;
 }
 
-export function createSecurityHeaders(options: { publicUrl: string; adScriptSrc: string }): SecurityHeaders {
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+export function createSecurityHeaders(options: { publicUrl: string; adScriptSrc: string; inlineStyle?: string | undefined }): SecurityHeaders {
   const https = options.publicUrl.startsWith('https://');
   const common: Record<string, string> = {
     'x-content-type-options': 'nosniff',
@@ -61,7 +63,8 @@ export function createSecurityHeaders(options: { publicUrl: string; adScriptSrc:
     // An advertising script, when configured and consented to, comes from its own origin
     // and usually shows its ads in frames and images from there.
     'script-src': `'self'${adOrigin}`,
-    'style-src': `'self' 'nonce-${NONCE_MARK}'`,
+    // The pages' stylesheet is inline (app-shell.ts), allowed by its hash.
+    'style-src': `'self' 'nonce-${NONCE_MARK}'${options.inlineStyle === undefined ? '' : ` ${sha256(options.inlineStyle)}`}`,
     'img-src': `'self' data: blob:${adOrigin === '' ? '' : ' https:'}`,
     'font-src': "'self'",
     'connect-src': `'self'${adOrigin}`,
@@ -76,7 +79,7 @@ export function createSecurityHeaders(options: { publicUrl: string; adScriptSrc:
       page(
         csp({
           'default-src': "'none'",
-          'style-src': `'sha256-${createHash('sha256').update(inlineStyle).digest('base64')}'`,
+          'style-src': sha256(inlineStyle),
           'img-src': 'https: http: data:',
         }),
       ),

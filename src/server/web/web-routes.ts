@@ -1,13 +1,14 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX, PAGE_PATHS, PAGE_ROUTES, SERVER_PATHS } from '../../shared/routes.js';
-import type { Pages } from './pages.js';
+import { API_PREFIX, PAGE_ROUTES, SERVER_PATHS } from '../../shared/routes.js';
+import { type Pages, sendPage } from './pages.js';
 
 /**
- * Crawlers may index the site and its short links; the API and the dashboard (a page that only
- * shows what this browser stored) hold nothing to index.
+ * Crawlers may index the site, its pages and its short links; the API holds nothing to index.
+ * The dashboard is served the same to everyone (the links are read in the browser), so it is
+ * as indexable as any other page.
  */
-export const ROBOTS_TXT = ['User-agent: *', 'Allow: /', `Disallow: ${API_PREFIX}/`, `Disallow: ${PAGE_PATHS.dashboard}`, ''].join('\n');
+export const ROBOTS_TXT = ['User-agent: *', 'Allow: /', `Disallow: ${API_PREFIX}/`, ''].join('\n');
 
 const DAY_CACHE = 'public, max-age=86400';
 
@@ -25,6 +26,7 @@ export async function registerWebRoutes(app: FastifyInstance, pages: Pages): Pro
       preCompressed: true,
       // Cache-Control comes from setHeaders below, not from the plugin's maxAge.
       cacheControl: false,
+      // Not index.html (pages are rendered), not the compressed copies.
       allowedPath: (pathName) => pathName !== SERVER_PATHS.index && !/\.(br|gz)$/.test(pathName),
       setHeaders(res, filePath) {
         // Vite puts content-hashed files under assets/: they never change. The default
@@ -49,8 +51,7 @@ export async function registerWebRoutes(app: FastifyInstance, pages: Pages): Pro
   // The app's pages (src/shared/routes.ts), rendered on the server and hydrated in the browser.
   for (const route of PAGE_ROUTES) {
     app.get(route, async (request, reply) => {
-      const { html, headers } = await pages.render(route, queryOf(request.url));
-      return reply.headers(headers).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      return sendPage(reply, 200, await pages.render(route, queryOf(request.url), request.headers['accept-encoding']), 'no-cache');
     });
   }
 }

@@ -18,6 +18,16 @@ function HydratedMark() {
   return null;
 }
 
+/**
+ * Toasts only answer what a script did, and Radix's viewport carries an inline style the CSP
+ * refuses in served HTML: mounted once hydrated. Its own component, so that flipping it
+ * re-renders nothing else: a re-render of the layout before the lazily loaded page has
+ * hydrated would make React throw the page's server HTML away and show the fallback.
+ */
+function HydratedToaster() {
+  return useHydrated() ? <Toaster /> : null;
+}
+
 function PageLoading() {
   return (
     <div className="flex min-h-[50vh] items-center justify-center" role="status">
@@ -31,7 +41,6 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const shownPath = useRef(pathname);
-  const hydrated = useHydrated();
 
   // After client-side navigation start at the top and move focus to the new content, as a
   // full page load would (screen readers then read the new page).
@@ -59,8 +68,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <SiteFooter />
-      {/* Toasts only answer what a script did; Radix's viewport also carries an inline style the CSP refuses in served HTML. */}
-      {hydrated && <Toaster />}
+      <HydratedToaster />
     </div>
   );
 }

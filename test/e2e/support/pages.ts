@@ -6,6 +6,17 @@ export function toastArea(page: Page): Locator {
   return page.getByRole('region', { name: 'Notificações (F8)' });
 }
 
+/**
+ * Waits until React has hydrated the server-rendered page (root-layout.tsx sets
+ * <html data-hydrated="true"> once the page's Suspense boundary is live). Pages arrive
+ * rendered, so a control is visible before its handlers are attached: wait for this before
+ * clicking, typing or pressing keys (a click on the home form before hydration would post it
+ * natively). Bounded: a page that never hydrates fails here instead of hanging.
+ */
+export async function waitForHydration(page: Page, timeoutMs = 15_000): Promise<void> {
+  await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached', timeout: timeoutMs });
+}
+
 /** Skip the cookie banner in contexts that are not about it (screenshots, other flows). */
 export async function presetCookieConsent(context: BrowserContext, value: 'accepted' | 'rejected' = 'accepted'): Promise<void> {
   await context.addInitScript((choice) => window.localStorage.setItem('cookie_consent', choice), value);

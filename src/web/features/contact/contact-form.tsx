@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Input, Label, Select, Textarea } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
+import { useHydrated } from '../../lib/page-context';
 
 /** Spec: value = label of the five subjects. */
 export const CONTACT_SUBJECTS = [
@@ -24,6 +25,9 @@ const emptyForm = { name: '', email: '', subject: '', message: '' };
  */
 export function ContactForm() {
   const ids = { name: useId(), email: useId(), subject: useId(), message: useId() };
+  // Sent by a script only: until the page is live (or without JavaScript) the button waits, so
+  // a form sent early never goes out as a plain request that puts the fields in the address.
+  const hydrated = useHydrated();
   const [form, setForm] = useState(emptyForm);
   const [sending, setSending] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -45,7 +49,7 @@ export function ContactForm() {
   }
 
   return (
-    <form onSubmit={handleSubmit} className="space-y-5" aria-busy={sending}>
+    <form method="post" onSubmit={handleSubmit} className="space-y-5" aria-busy={sending}>
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
           <Label htmlFor={ids.name}>Nome</Label>
@@ -90,7 +94,7 @@ export function ContactForm() {
           onChange={update('message')}
         />
       </div>
-      <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
+      <Button type="submit" size="lg" disabled={sending || !hydrated} className="w-full sm:w-auto">
         {sending ? <Spinner /> : <Send aria-hidden="true" />}
         {sending ? 'Enviando...' : 'Enviar mensagem'}
       </Button>

@@ -6,6 +6,7 @@ import { FieldError, FieldHint, Input, Label, Textarea } from '../../components/
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, reportLink } from '../../lib/api';
+import { useHydrated } from '../../lib/page-context';
 import { useSiteConfig } from '../../lib/site-config';
 import { reportFormTexts as t } from './report-texts';
 
@@ -42,6 +43,9 @@ export function ReportForm({ initialAlias = '' }: { initialAlias?: string }) {
   const ids = { alias: useId(), aliasHint: useId(), aliasError: useId(), reason: useId(), reasonHint: useId(), reasonError: useId() };
   const aliasRef = useRef<HTMLInputElement>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
+  // Sent by a script only: until the page is live (or without JavaScript) the button waits, so
+  // a form sent early never goes out as a plain request that puts the fields in the address.
+  const hydrated = useHydrated();
   const [alias, setAlias] = useState(initialAlias);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -96,7 +100,7 @@ export function ReportForm({ initialAlias = '' }: { initialAlias?: string }) {
   const host = hostOf(site.publicUrl);
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="space-y-5" aria-busy={busy}>
+    <form method="post" onSubmit={handleSubmit} noValidate className="space-y-5" aria-busy={busy}>
       <div>
         <Label htmlFor={ids.alias}>{t.aliasLabel}</Label>
         <Input
@@ -149,7 +153,7 @@ export function ReportForm({ initialAlias = '' }: { initialAlias?: string }) {
           <FieldError id={ids.reasonError}>{errors.reason}</FieldError>
         )}
       </div>
-      <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">
+      <Button type="submit" size="lg" disabled={busy || !hydrated} className="w-full sm:w-auto">
         {busy ? <Spinner /> : <Flag aria-hidden="true" />}
         {busy ? t.submitting : t.submit}
       </Button>

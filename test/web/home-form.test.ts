@@ -1,0 +1,208 @@
+// POST /: the home form sent by a browser without JavaScript (src/server/web/home-form-route.ts).
+// It creates the link as POST /api/links does, under the same per-client counters, and answers
+// with the home page rendered on the server, holding the new short link or the refusal.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '../../src/shared/api.js';
+import { BROWSER } from '../helpers/fixtures.js';
+import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { appRoot, cspNonce, type FetchedPage, findAll, findOnly, type HtmlElement, jsonBlock, postForm, tag, textOf, titleOf } from './html.js';
+
+const RESULT_LABEL = 'Seu link personalizado:';
+const ERROR_PREFIX = 'Erro ao personalizar:';
+
+const servers: TestServer[] = [];
+async function start(env: Record<string, string> = {}): Promise<TestServer> {
+  const server = await startTestServer({ withWeb: true, env });
+  servers.push(server);
+  return server;
+}
+afterAll(async () => {
+  for (const started of servers.splice(0)) await started.close();
+});
+
+const formOf = (page: FetchedPage): HtmlElement => findOnly(appRoot(page), (element) => element.name === 'form' && element.attribs.action === '/', 'home form');
+const fieldValue = (page: FetchedPage, name: string): string | undefined => findOnly(formOf(page), tag('input', { name }), `${name} input`).attribs.value;
+/** The short link's box, when the page holds one. */
+const resultBoxes = (page: FetchedPage): HtmlElement[] => findAll(appRoot(page), tag('div', { 'data-testid': 'short-link-result' }));
+/** The refusal written under the form (role="alert"), when the page holds one. */
+const refusals = (page: FetchedPage): string[] => findAll(formOf(page), (element) => element.attribs.role === 'alert').map((alert) => textOf(alert));
+
+/** A person following the short link (a crawler would get the preview page instead of the 302). */
+const visit = (shortUrl: string) => fetch(shortUrl, { redirect: 'manual', headers: { 'user-agent': BROWSER } });
+
+async function linkCount(server: TestServer): Promise<number> {
+  return (await server.store.db.selectFrom('links').select('id').execute()).length;
+}
+
+describe('POST / (the home form without JavaScript)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await start();
+  });
+  const post = (fields: Record<string, string>) => postForm(`${server.url}/`, fields);
+
+  it('creates the link: 201, the home page with the result box and the short URL, never cached; the short link redirects', async () => {
+    const page = await post({ url: 'https://example.com/sem-js?origem=form', alias: 'Sem-JS_Promo' });
+    expect(page.status).toBe(201);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(titleOf(page)).toBe('Encurta.br | Personalize seus links grátis');
+    // The alias is lowercased as the API does.
+    const shortUrl = `${server.url}/sem-js_promo`;
+    const [box, ...more] = resultBoxes(page);
+    expect(more).toEqual([]);
+    expect(box).toBeDefined();
+    const result = box as HtmlElement;
+    expect(textOf(findOnly(result, tag('label'), 'result label'))).toBe(RESULT_LABEL);
+    expect(textOf(findOnly(result, tag('textarea'), 'short URL field'))).toBe(shortUrl);
+    expect(findOnly(result, (element) => element.name === 'a' && element.attribs.target === '_blank', '"Abrir" link').attribs.href).toBe(shortUrl);
+    expect(refusals(page)).toEqual([]);
+    // The fields keep what was typed.
+    expect(fieldValue(page, 'url')).toBe('https://example.com/sem-js?origem=form');
+    expect(fieldValue(page, 'alias')).toBe('Sem-JS_Promo');
+    // The browser's list gets the link (and its manage token) from the page context once scripts run.
+    expect(jsonBlock(page, 'page-context')).toMatchObject({
+      status: 200,
+      homeForm: { url: 'https://example.com/sem-js?origem=form', alias: 'Sem-JS_Promo', created: { alias: 'sem-js_promo', shortUrl, manageToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) } },
+    });
+
+    const followed = await visit(shortUrl);
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get('location')).toBe('https://example.com/sem-js?origem=form');
+  });
+
+  it('an empty alias gets a random one of 6 characters', async () => {
+    const page = await post({ url: 'https://example.com/aleatorio', alias: '' });
+    expect(page.status).toBe(201);
+    const shortUrl = textOf(findOnly(resultBoxes(page), tag('textarea'), 'short URL field'));
+    expect(shortUrl).toMatch(new RegExp(`^${server.url.replaceAll('.', '\\.')}/[0-9a-z]{6}$`));
+    const followed = await visit(shortUrl);
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get('location')).toBe('https://example.com/aleatorio');
+  });
+
+  it.each([
+    { case: 'not a URL', url: 'nao e uma url', alias: '', status: 400, message: 'Por favor, insira uma URL válida' },
+    { case: 'another scheme', url: 'ftp://example.com/arquivo', alias: '', status: 400, message: 'A URL precisa começar com http:// ou https://.' },
+    { case: 'a reserved alias', url: 'https://example.com/faq', alias: 'faq', status: 400, message: 'Este alias é reservado pelo site. Escolha outro.' },
+    {
+      case: 'a malformed alias',
+      url: 'https://example.com/x',
+      alias: 'a b',
+      status: 400,
+      message: 'O alias deve ter de 3 a 64 caracteres e usar apenas letras (a–z), números, hífen (-) ou sublinhado (_).',
+    },
+  ])('$case: $status, the message under the form, what was typed kept, nothing stored', async ({ url, alias, status, message }) => {
+    const before = await linkCount(server);
+    const page = await post({ url, alias });
+    expect(page.status).toBe(status);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(refusals(page)).toEqual([`${ERROR_PREFIX} ${message}`]);
+    const urlField = findOnly(formOf(page), tag('input', { name: 'url' }), 'url input');
+    expect(urlField.attribs.value).toBe(url);
+    expect(urlField.attribs['aria-invalid']).toBe('true');
+    expect(fieldValue(page, 'alias')).toBe(alias);
+    expect(resultBoxes(page)).toEqual([]);
+    expect(await linkCount(server)).toBe(before);
+  });
+
+  it('a taken alias: 409 with its message', async () => {
+    expect((await post({ url: 'https://example.com/primeiro', alias: 'ja-usado' })).status).toBe(201);
+    const page = await post({ url: 'https://example.com/segundo', alias: 'ja-usado' });
+    expect(page.status).toBe(409);
+    expect(refusals(page)).toEqual([`${ERROR_PREFIX} Este alias personalizado já está em uso.`]);
+    expect(fieldValue(page, 'url')).toBe('https://example.com/segundo');
+    expect(resultBoxes(page)).toEqual([]);
+    // The alias still leads to the first link.
+    expect((await visit(`${server.url}/ja-usado`)).headers.get('location')).toBe('https://example.com/primeiro');
+  });
+
+  it('what was typed reaches the page as text only: no script, no markup of its own', async () => {
+    const typed = '</script><script>alert(1)</script><b style="x">';
+    const page = await post({ url: typed, alias: '' });
+    expect(page.status).toBe(400);
+    expect(fieldValue(page, 'url')).toBe(typed);
+    expect(jsonBlock(page, 'page-context')).toMatchObject({ homeForm: { url: typed } });
+    const inline = findAll(page.doc, (element) => element.name === 'script' && element.attribs.src === undefined);
+    expect(inline.map((script) => script.attribs.id)).toEqual(['site-config', 'page-context']);
+    expect(findAll(page.doc, (element) => 'style' in element.attribs)).toEqual([]);
+    expect(findAll(appRoot(page), tag('b'))).toEqual([]);
+    // The form's answer carries the pages' CSP, with its own nonce.
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self';/);
+    expect(findOnly(page.doc, tag('meta', { name: 'csp-nonce' }), 'csp-nonce meta').attribs.content).toBe(cspNonce(page));
+  });
+
+  it('a long URL is refused with its message (the body is within the form limit)', async () => {
+    const url = `https://example.com/${'a'.repeat(5000)}`;
+    const page = await post({ url, alias: '' });
+    expect(page.status).toBe(400);
+    expect(refusals(page)).toEqual([`${ERROR_PREFIX} A URL é longa demais: o máximo é de 4096 caracteres.`]);
+  });
+
+  it('a body over 16 KB is refused with a 4xx, never a 500, and stores nothing', async () => {
+    const before = await linkCount(server);
+    const page = await post({ url: `https://example.com/${'b'.repeat(17 * 1024)}`, alias: '' });
+    expect(page.status).toBeGreaterThanOrEqual(400);
+    expect(page.status).toBeLessThan(500);
+    expect(await linkCount(server)).toBe(before);
+  });
+
+  it('POST /api/links still refuses a form-encoded body (415): the JSON API takes JSON only', async () => {
+    const before = await linkCount(server);
+    const response = await fetch(`${server.url}/api/links`, { method: 'POST', body: new URLSearchParams({ url: 'https://example.com/form-na-api' }) });
+    expect(response.status).toBe(415);
+    expect(((await response.json()) as ApiErrorBody).error).toEqual({
+      code: 'unsupported_media_type',
+      message: 'Envie os dados em JSON (Content-Type: application/json).',
+    });
+    expect(await linkCount(server)).toBe(before);
+  });
+});
+
+describe('POST / shares the per-client creation limit with POST /api/links', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await start({ RATE_LIMIT_DISABLED: 'false', TRUST_PROXY: '1', CREATE_RATE_LIMIT_PER_MINUTE: '3' });
+  });
+  const client = (address: string) => ({ 'x-forwarded-for': address });
+  const viaForm = (address: string, i: number) => postForm(`${server.url}/`, { url: `https://example.com/limite/form/${i}`, alias: '' }, client(address));
+  const viaApi = (address: string, i: number) =>
+    fetch(`${server.url}/api/links`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...client(address) },
+      body: JSON.stringify({ url: `https://example.com/limite/api/${i}` }),
+    });
+
+  it('API, form, API from one client: the fourth creation, by form, is refused (429, Retry-After, pt-BR message), and so is the API after it', async () => {
+    const address = '203.0.113.71';
+    expect((await viaApi(address, 1)).status).toBe(201);
+    expect((await viaForm(address, 2)).status).toBe(201);
+    expect((await viaApi(address, 3)).status).toBe(201);
+
+    const refused = await viaForm(address, 4);
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(refusals(refused)).toEqual([`${ERROR_PREFIX} Muitas tentativas em pouco tempo. Aguarde um pouco e tente novamente.`]);
+    expect(fieldValue(refused, 'url')).toBe('https://example.com/limite/form/4');
+    expect(resultBoxes(refused)).toEqual([]);
+
+    const api = await viaApi(address, 5);
+    expect(api.status).toBe(429);
+    expect(((await api.json()) as ApiErrorBody).error.code).toBe('rate_limited');
+  });
+
+  it('form requests use up the budget of the API', async () => {
+    const address = '203.0.113.72';
+    for (let i = 1; i <= 3; i++) expect((await viaForm(address, i)).status).toBe(201);
+    expect((await viaApi(address, 4)).status).toBe(429);
+  });
+
+  it('another client is not affected, and refused requests stored nothing', async () => {
+    expect((await viaForm('198.51.100.73', 1)).status).toBe(201);
+    // 3 + 3 created above, and this one.
+    expect(await linkCount(server)).toBe(7);
+  });
+});
