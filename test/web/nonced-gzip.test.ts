@@ -14,6 +14,7 @@ describe('createNoncedDocument', () => {
       fc.property(fc.string({ unit: 'binary', maxLength: 3000 }), fc.string({ unit: 'binary', maxLength: 3000 }), fc.base64String({ maxLength: 24 }), (head, tail, nonce) => {
         const page = createNoncedDocument(head, meta, tail);
         expect(page.text(nonce)).toBe(head + meta(nonce) + tail);
+        expect(page.bytes(nonce).toString('utf8')).toBe(page.text(nonce));
         expect(zlib.gunzipSync(page.gzip(nonce)).toString('utf8')).toBe(page.text(nonce));
       }),
       { numRuns: 200 },

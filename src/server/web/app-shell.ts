@@ -20,8 +20,8 @@ export interface AppShell {
   /** False when no built app exists (npm start builds one; tests may run without). */
   readonly available: boolean;
   readonly distDir: string;
-  /** The stylesheet the pages carry inline: the CSP allows it by its hash. */
-  readonly inlineStyle: string | undefined;
+  /** The <style> elements the pages carry: the CSP allows them by their hashes. */
+  readonly inlineStyles: readonly string[];
   /**
    * The page for `rendered` app markup; with none, the root stays empty and the browser
    * renders the app itself (a build without the server bundle).
@@ -39,24 +39,34 @@ export function loadAppShell(distDir: string, site: SiteConfig): AppShell {
     const fallback = renderStatusPage({ siteName: site.siteName, heading: redirectTexts.errorTitle, message: redirectTexts.notFound, homeLabel: redirectTexts.backHome });
     const home = renderStatusPage({ siteName: site.siteName, heading: site.siteName, message: 'Página em construção.', homeLabel: redirectTexts.backHome });
     const pages = { home: fixedPage(home), notFound: fixedPage(fallback) };
-    return { available: false, distDir, inlineStyle: undefined, compose: (_rendered, context) => (context.status === 404 ? pages.notFound : pages.home) };
+    return { available: false, distDir, inlineStyles: [], compose: (_rendered, context) => (context.status === 404 ? pages.notFound : pages.home) };
   }
   const siteJson = jsonScript(SITE_CONFIG_SCRIPT_ID, site);
-  const { page, inlineStyle } = inlineStylesheet(themed(template, site.brandColor), distDir, site.brandColor);
+  const branded = themed(template, site.brandColor);
+  const { page, inlineStyle } = inlineStylesheet(branded, distDir, site.brandColor);
+  // Without gzip (load tools, scripts; no browser) the page links the stylesheet instead of
+  // carrying it: an unknown alias must not answer a flood with ~55 KB apiece.
+  const linked = linkedBrand(branded, site.brandColor);
   return {
     available: true,
     distDir,
-    inlineStyle,
+    inlineStyles: [inlineStyle, brandRule(site.brandColor)],
     compose(rendered, context) {
       const title = rendered?.title ?? site.siteName;
-      const html = page
-        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
-        .replace('</head>', () => `${siteJson}${jsonScript(PAGE_CONTEXT_SCRIPT_ID, context)}</head>`)
-        .replace(APP_HTML_MARK, () => rendered?.html ?? '');
+      const fill = (shell: string) =>
+        shell
+          .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+          .replace('</head>', () => `${siteJson}${jsonScript(PAGE_CONTEXT_SCRIPT_ID, context)}</head>`)
+          .replace(APP_HTML_MARK, () => rendered?.html ?? '');
       // Split once, so each response only puts its nonce in (nonced-gzip.ts): Radix Dialog adds a
       // <style> element (scroll lock) that the CSP allows by this nonce, read from the meta tag.
-      const at = html.indexOf('</head>');
-      return createNoncedDocument(html.slice(0, at), (nonce) => `<meta name="${CSP_NONCE_META}" content="${nonce}">`, html.slice(at));
+      const nonced = (html: string) => {
+        const at = html.indexOf('</head>');
+        return createNoncedDocument(html.slice(0, at), (nonce) => `<meta name="${CSP_NONCE_META}" content="${nonce}">`, html.slice(at));
+      };
+      const inline = nonced(fill(page));
+      const plain = nonced(fill(linked));
+      return { text: plain.text, bytes: plain.bytes, gzip: inline.gzip };
     },
   };
 }
@@ -71,7 +81,7 @@ const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)
  */
 function inlineStylesheet(template: string, distDir: string, brandColor: string): { page: string; inlineStyle: string } {
   // The configured brand colour, so the page paints in it before (and without) any script.
-  const brand = `:root{${Object.entries(brandStyle(brandColor)).map(([name, value]) => `${name}:${value}`).join(';')}}`;
+  const brand = brandRule(brandColor);
   const link = STYLESHEET_LINK.exec(template);
   const file = link?.[1] === undefined ? undefined : path.join(distDir, link[1]);
   if (link === null || file === undefined || !fs.existsSync(file)) {
@@ -81,6 +91,13 @@ function inlineStylesheet(template: string, distDir: string, brandColor: string)
   const css = fs.readFileSync(file, 'utf8').replace(/<\//g, '<\\/') + brand;
   return { page: template.replace(link[0], () => `<style>${css}</style>`), inlineStyle: css };
 }
+
+/** The page as built (stylesheet linked), with the brand colour in a small inline style. */
+function linkedBrand(template: string, brandColor: string): string {
+  return template.replace('</head>', () => `<style>${brandRule(brandColor)}</style></head>`);
+}
+
+const brandRule = (brandColor: string) => `:root{${Object.entries(brandStyle(brandColor)).map(([name, value]) => `${name}:${value}`).join(';')}}`;
 
 /** The browser's toolbar colour, as the app would set it. */
 function themed(template: string, brandColor: string): string {

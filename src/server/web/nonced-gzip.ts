@@ -16,6 +16,8 @@ import zlib from 'node:zlib';
 export interface NoncedDocument {
   /** The page with this response's nonce in it. */
   text(nonce: string): string;
+  /** The same as UTF-8 bytes, without encoding the whole page again for each response. */
+  bytes(nonce: string): Buffer;
   /** The same page, gzip-compressed. */
   gzip(nonce: string): Buffer;
 }
@@ -43,8 +45,13 @@ export function createNoncedDocument(head: string, middle: (nonce: string) => st
     }
     return compressed;
   };
+  let encoded: { headBytes: Buffer; tailBytes: Buffer } | undefined;
   return {
     text: (nonce) => head + middle(nonce) + tail,
+    bytes(nonce) {
+      encoded ??= { headBytes: Buffer.from(head, 'utf8'), tailBytes: Buffer.from(tail, 'utf8') };
+      return Buffer.concat([encoded.headBytes, Buffer.from(middle(nonce), 'utf8'), encoded.tailBytes]);
+    },
     gzip(nonce) {
       const { headBytes, tailBytes, headDeflated, tailDeflated, headCrc } = parts();
       const middleBytes = Buffer.from(middle(nonce), 'utf8');

@@ -41,11 +41,11 @@ export interface Pages {
 export function createPages(config: Readonly<Config>, calendar: Calendar, log: FastifyBaseLogger): Pages {
   const site: SiteConfig = { ...config.site, publicUrl: config.publicUrl };
   const shell = loadAppShell(config.webDistDir, site);
-  const headers = createSecurityHeaders({ publicUrl: config.publicUrl, adScriptSrc: config.site.adScriptSrc, inlineStyle: shell.inlineStyle });
+  const headers = createSecurityHeaders({ publicUrl: config.publicUrl, adScriptSrc: config.site.adScriptSrc, inlineStyles: shell.inlineStyles });
   const respond = (page: NoncedPage, acceptEncoding: string | undefined): PageResponse => {
     const nonce = createNonce();
     const gzip = acceptsGzip(acceptEncoding);
-    return { body: gzip ? page.gzip(nonce) : page.text(nonce), gzip, headers: shell.available ? headers.app(nonce) : headers.plain };
+    return { body: gzip ? page.gzip(nonce) : page.bytes(nonce), gzip, headers: shell.available ? headers.app(nonce) : headers.plain };
   };
   // Until start() ran: the app's pages without server rendering (the browser renders them).
   let rendered: RenderedPages = createRenderedPages({ shell, renderer: undefined, site, calendar, log });

@@ -41,7 +41,7 @@ export interface SecurityHeaders {
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
-export function createSecurityHeaders(options: { publicUrl: string; adScriptSrc: string; inlineStyle?: string | undefined }): SecurityHeaders {
+export function createSecurityHeaders(options: { publicUrl: string; adScriptSrc: string; inlineStyles?: readonly string[] }): SecurityHeaders {
   const https = options.publicUrl.startsWith('https://');
   const common: Record<string, string> = {
     'x-content-type-options': 'nosniff',
@@ -63,8 +63,8 @@ export function createSecurityHeaders(options: { publicUrl: string; adScriptSrc:
     // An advertising script, when configured and consented to, comes from its own origin
     // and usually shows its ads in frames and images from there.
     'script-src': `'self'${adOrigin}`,
-    // The pages' stylesheet is inline (app-shell.ts), allowed by its hash.
-    'style-src': `'self' 'nonce-${NONCE_MARK}'${options.inlineStyle === undefined ? '' : ` ${sha256(options.inlineStyle)}`}`,
+    // The pages' stylesheet and brand colour are inline (app-shell.ts), allowed by their hashes.
+    'style-src': ["'self'", `'nonce-${NONCE_MARK}'`, ...(options.inlineStyles ?? []).map(sha256)].join(' '),
     'img-src': `'self' data: blob:${adOrigin === '' ? '' : ' https:'}`,
     'font-src': "'self'",
     'connect-src': `'self'${adOrigin}`,
