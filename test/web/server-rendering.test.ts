@@ -143,6 +143,8 @@ describe('every page is rendered on the server', () => {
     const placeholders = findAll(main, tag('span', { 'data-testid': 'stat-placeholder' }));
     expect(placeholders).toHaveLength(6);
     for (const placeholder of placeholders) expect(textOf(placeholder)).toBe('Carregando');
+    // …and a reader without JavaScript is told why they stay.
+    expect(page.html).toContain('<noscript><p class="mt-2 text-center text-sm text-slate-500">Ative o JavaScript no seu navegador para ver os números.</p></noscript>');
   });
 
   it('/faq: the eight questions with their answers in the HTML, only the first one open', async () => {
@@ -305,6 +307,32 @@ describe('the injected site configuration is in the rendered HTML', () => {
     const missing = await at('/nao-existe');
     expect(missing.status).toBe(404);
     expect(titleOf(missing)).toBe(`Link não encontrado | ${name}`);
+  });
+});
+
+describe('gzip for browsers, a lean page for clients without it', () => {
+  it('a browser (gzip) gets the stylesheet inline; a client without gzip gets it linked, both allowed by the CSP, same content', async () => {
+    const zipped = await fetch(`${server.url}/faq`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toBe('accept-encoding');
+    const inline = await zipped.text(); // fetch gunzips, checking the stream's CRC and length
+    const plainResponse = await fetch(`${server.url}/faq`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plainResponse.headers.get('content-encoding')).toBeNull();
+    const plain = await plainResponse.text();
+
+    expect(inline).not.toContain('rel="stylesheet"');
+    expect(inline.length).toBeGreaterThan(plain.length + 20_000);
+    const link = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"/.exec(plain);
+    expect(link?.[1]).toBeDefined();
+    expect((await fetch(`${server.url}${link?.[1] ?? ''}`)).status).toBe(200);
+    // Apart from how the stylesheet arrives (and the nonce), the two are the same page.
+    const strip = (html: string) => html.replace(/<style>[\s\S]*?<\/style>|<link rel="stylesheet"[^>]*>/g, '').replace(/content="[A-Za-z0-9+/=]{24}"/, '');
+    expect(strip(plain)).toBe(strip(inline));
+    // The brand colour is inline in both, and allowed by its hash.
+    const policy = plainResponse.headers.get('content-security-policy') ?? '';
+    const brand = /<style>(:root\{--brand:[^<]*)<\/style>/.exec(plain)?.[1] ?? '';
+    expect(brand).toContain('--brand:#0f766e');
+    expect(policy).toContain(`'sha256-${createHash('sha256').update(brand).digest('base64')}'`);
   });
 });
 

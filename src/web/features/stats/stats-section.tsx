@@ -67,6 +67,10 @@ export function StatsSection() {
         Estatísticas
       </h2>
       <p className="mt-2 text-center text-slate-600">Links criados e cliques em todo o site.</p>
+      {/* The figures are fetched by a script: without one the placeholders would wait forever. */}
+      <noscript>
+        <p className="mt-2 text-center text-sm text-slate-500">Ative o JavaScript no seu navegador para ver os números.</p>
+      </noscript>
       <div className="mt-8 grid gap-4 md:grid-cols-3">
         {PERIODS.map((period) => {
           const titleId = `${headingId}-${period.links}`;
