@@ -112,6 +112,14 @@ async function watchServerMarkup(page: Page): Promise<() => Promise<number>> {
   return () => page.evaluate(() => (window as unknown as { __markup: { removedH1: number } }).__markup.removedH1);
 }
 
+/** A desktop page of a visitor who already chose about cookies, its reports collected and its served markup watched. */
+async function watchedPage(): Promise<{ page: Page; reports: () => Report[]; removedH1: () => Promise<number> }> {
+  const browser = await context(DESKTOP);
+  await presetCookieConsent(browser);
+  const page = await browser.newPage();
+  return { page, reports: collectReports(page), removedH1: await watchServerMarkup(page) };
+}
+
 // ---------------------------------------------------------------------------------------------
 
 describe('hydration', () => {
@@ -149,11 +157,7 @@ describe('hydration', () => {
   });
 
   it('the checks above do catch a React error, an uncaught error and a replaced page', async () => {
-    const browser = await context(DESKTOP);
-    await presetCookieConsent(browser);
-    const page = await browser.newPage();
-    const reports = collectReports(page);
-    const removedH1 = await watchServerMarkup(page);
+    const { page, reports, removedH1 } = await watchedPage();
     await page.goto(`${env.server.url}/faq`);
     await waitForHydration(page);
     expect(unexpectedReports(reports())).toEqual([]);
@@ -439,11 +443,7 @@ describe('the day on the page', () => {
   });
 
   it("once hydrated, the browser's own day replaces the server's, without a mismatch", async () => {
-    const browser = await context(DESKTOP);
-    await presetCookieConsent(browser);
-    const page = await browser.newPage();
-    const reports = collectReports(page);
-    const removedH1 = await watchServerMarkup(page);
+    const { page, reports, removedH1 } = await watchedPage();
     // The visitor's clock says another day (and year) than the server's.
     await page.clock.setFixedTime(new Date('2031-03-15T12:00:00-03:00'));
     const response = await page.goto(`${env.server.url}/privacy`);

@@ -6,7 +6,7 @@ import { isValidAliasFormat, normalizeAlias } from '../../shared/alias-rules.js'
 import { redirectTexts } from '../../shared/messages.js';
 import type { MetadataService } from '../metadata/metadata-service.js';
 import type { RedirectOutcome } from '../ops/metrics.js';
-import { type Pages, sendPage as sendNoncedPage } from '../web/pages.js';
+import { type Pages, sendPage } from '../web/pages.js';
 import type { HeaderSet, SecurityHeaders } from '../web/security-headers.js';
 import { renderStatusPage } from '../web/status-page.js';
 import { type AliasResolver, NO_METADATA, type ResolvedLink, UNKNOWN_ALIAS, type UnknownAlias } from './alias-resolver.js';
@@ -33,7 +33,8 @@ export interface RedirectRouteDeps {
 const NO_STORE = 'private, no-store';
 
 export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRouteDeps): void {
-  const sendPage = (reply: FastifyReply, status: number, headers: HeaderSet, html: string) =>
+  /** The status and preview pages, built here (the app's pages go through pages.ts's sendPage). */
+  const sendStatusPage = (reply: FastifyReply, status: number, headers: HeaderSet, html: string) =>
     reply.code(status).headers(headers).header('cache-control', NO_STORE).type('text/html; charset=utf-8').send(html);
   const page = (heading: string, message: string) =>
     renderStatusPage({ siteName: deps.siteName, heading, message, homeLabel: redirectTexts.backHome });
@@ -43,13 +44,13 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
 
   const notFound = (reply: FastifyReply) => {
     deps.outcomes.not_found.inc();
-    return sendNoncedPage(reply, 404, deps.renderNotFound(reply.request.headers['accept-encoding']), NO_STORE);
+    return sendPage(reply, 404, deps.renderNotFound(reply.request.headers['accept-encoding']), NO_STORE);
   };
   const unavailable = (reply: FastifyReply, error: unknown) => {
     // Store unreachable and the alias not cached: say so, and let the visitor retry.
     deps.onStoreError(error);
     deps.outcomes.unavailable.inc();
-    return sendPage(reply.header('retry-after', '5'), 503, deps.headers.plain, unavailablePage);
+    return sendStatusPage(reply.header('retry-after', '5'), 503, deps.headers.plain, unavailablePage);
   };
 
   // Not an async function: a cached alias (nearly every request) is answered without creating
@@ -85,7 +86,7 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
     if (target === UNKNOWN_ALIAS) return notFound(reply);
     if (target.disabled || deps.isBlockedUrl(target.url)) {
       deps.outcomes.blocked.inc();
-      return sendPage(reply, 410, deps.headers.plain, blockedPage);
+      return sendStatusPage(reply, 410, deps.headers.plain, blockedPage);
     }
     if (crawler) return preview(reply, alias, target);
 
@@ -116,6 +117,6 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
       defaultImage: `${deps.publicUrl}/og-image.png`,
     });
     deps.outcomes.preview.inc();
-    return sendPage(reply, 200, previewHeaders, html);
+    return sendStatusPage(reply, 200, previewHeaders, html);
   }
 }

@@ -35,25 +35,23 @@ const FINAL_EMPTY_BLOCK = Buffer.from([0x03, 0x00]);
 const crcOn = (data: Buffer, previous: number): number => (data.length === 0 ? previous : zlib.crc32(data, previous));
 
 export function createNoncedDocument(head: string, middle: (nonce: string) => string, tail: string): NoncedDocument {
-  // Compressed on the first gzip answer: a page rendered for one request may never need it.
-  let compressed: { headBytes: Buffer; tailBytes: Buffer; headDeflated: Buffer; tailDeflated: Buffer; headCrc: number } | undefined;
-  const parts = () => {
-    if (compressed === undefined) {
-      const headBytes = Buffer.from(head, 'utf8');
-      const tailBytes = Buffer.from(tail, 'utf8');
-      compressed = { headBytes, tailBytes, headDeflated: zlib.deflateRawSync(headBytes, SYNC), tailDeflated: zlib.deflateRawSync(tailBytes, SYNC), headCrc: crcOn(headBytes, 0) };
-    }
-    return compressed;
-  };
+  // Encoded, and compressed, on first use: a page rendered for one request may need only one form.
   let encoded: { headBytes: Buffer; tailBytes: Buffer } | undefined;
+  const bytesOf = () => (encoded ??= { headBytes: Buffer.from(head, 'utf8'), tailBytes: Buffer.from(tail, 'utf8') });
+  let compressed: { headDeflated: Buffer; tailDeflated: Buffer; headCrc: number } | undefined;
+  const deflatedOf = () => {
+    const { headBytes, tailBytes } = bytesOf();
+    return (compressed ??= { headDeflated: zlib.deflateRawSync(headBytes, SYNC), tailDeflated: zlib.deflateRawSync(tailBytes, SYNC), headCrc: crcOn(headBytes, 0) });
+  };
   return {
     text: (nonce) => head + middle(nonce) + tail,
     bytes(nonce) {
-      encoded ??= { headBytes: Buffer.from(head, 'utf8'), tailBytes: Buffer.from(tail, 'utf8') };
-      return Buffer.concat([encoded.headBytes, Buffer.from(middle(nonce), 'utf8'), encoded.tailBytes]);
+      const { headBytes, tailBytes } = bytesOf();
+      return Buffer.concat([headBytes, Buffer.from(middle(nonce), 'utf8'), tailBytes]);
     },
     gzip(nonce) {
-      const { headBytes, tailBytes, headDeflated, tailDeflated, headCrc } = parts();
+      const { headBytes, tailBytes } = bytesOf();
+      const { headDeflated, tailDeflated, headCrc } = deflatedOf();
       const middleBytes = Buffer.from(middle(nonce), 'utf8');
       const crc = crcOn(tailBytes, crcOn(middleBytes, headCrc));
       const trailer = Buffer.alloc(8);

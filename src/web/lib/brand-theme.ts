@@ -2,9 +2,7 @@
 // colour is #rrggbb: readSiteConfig keeps only colours that pass the shared rule (isBrandColor).
 // The server already wrote the same values into the page (brandStyle), so this changes nothing
 // on a served page; it matters under `vite dev`.
-import { brandStyle, foregroundFor } from '../../shared/site';
-
-export { foregroundFor };
+import { brandStyle } from '../../shared/site';
 
 export function applyBrandTheme(brandColor: string, root: HTMLElement = document.documentElement): void {
   for (const [name, value] of Object.entries(brandStyle(brandColor))) root.style.setProperty(name, value);

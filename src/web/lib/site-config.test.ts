@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { foregroundFor } from './brand-theme';
+import { foregroundFor } from '../../shared/site';
 import { defaultSiteConfig, readSiteConfig } from './site-config';
 
 function inject(json: string) {
