@@ -33,6 +33,15 @@ export default defineConfig({
             'test/redirect/link-cache.test.ts',
             'test/ops/tick-shape-anchor.test.ts',
             'test/ops/error-log-throttle.test.ts',
+            'test/redirect/crawler-apps.test.ts',
+            'test/redirect/forward-query.test.ts',
+            // Click insights' pure parts (the store's side runs on both dialects).
+            'test/insights/user-agent-profile.test.ts',
+            'test/insights/click-source.test.ts',
+            'test/insights/geoip.test.ts',
+            'test/insights/brazil-states.test.ts',
+            'test/insights/packed-address.test.ts',
+            'test/insights/insights-accumulator.test.ts',
             // SIGKILL/SIGTERM of a child server reads its SQLite file.
             'test/hardening/durability.test.ts',
             // Page rendering reads nothing from the store (the home form's test runs on both).

@@ -42,6 +42,13 @@ const envSchema = z.object({
   LINK_CACHE_MISS_MAX: positiveInt(50_000),
   MANAGE_RATE_LIMIT_PER_MINUTE: positiveInt(120),
   STATS_CACHE_MS: z.coerce.number().int().min(0).default(2_000),
+  INSIGHTS: flag(true),
+  INSIGHTS_RETENTION_DAYS: z.coerce.number().int().min(90).max(3650).default(400),
+  INSIGHTS_FLUSH_INTERVAL_MS: positiveInt(10_000),
+  // MaxMind-format (.mmdb) files. The country database ships with the product (an npm
+  // package); a city-level one (regions) is the operator's choice.
+  GEOIP_COUNTRY_DB: z.string().min(1).optional(),
+  GEOIP_CITY_DB: z.string().min(1).optional(),
   WEB_DIST_DIR: z.string().default('dist/web'),
   METADATA_FETCH: flag(true),
   METADATA_MAX_AGE_HOURS: positiveInt(24 * 7),
@@ -126,6 +133,18 @@ function toConfig(e: Env) {
       maxMisses: e.LINK_CACHE_MISS_MAX,
     },
     statsCacheMs: e.STATS_CACHE_MS,
+    /** Click insights (src/server/insights/): breakdowns counted beside the clicks. */
+    insights: {
+      enabled: e.INSIGHTS,
+      /** Insight counters older than this many days are deleted (the daily clicks stay). */
+      retentionDays: e.INSIGHTS_RETENTION_DAYS,
+      /** Breakdowns are written this often (clicks every CLICK_FLUSH_INTERVAL_MS): over a longer window a link's clicks share rows. */
+      flushIntervalMs: e.INSIGHTS_FLUSH_INTERVAL_MS,
+      /** Country database; undefined: the one that ships with the product. */
+      countryDb: e.GEOIP_COUNTRY_DB === undefined ? undefined : path.resolve(e.GEOIP_COUNTRY_DB),
+      /** City-level database(s) for regions (states), asked in order (DB-IP Lite ships IPv4 and IPv6 as two files); undefined: regions are 'unknown'. */
+      cityDb: e.GEOIP_CITY_DB === undefined ? undefined : Object.freeze(splitList(e.GEOIP_CITY_DB).map((file) => path.resolve(file))),
+    },
     rateLimits: {
       enabled: !e.RATE_LIMIT_DISABLED,
       /** Per client IP (TRUST_PROXY decides what the client IP is). */

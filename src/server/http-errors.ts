@@ -47,5 +47,7 @@ function describeValidationError(error: FastifyError): DescribedError {
   if (field === 'url') return { status: 400, code: 'invalid_url', message: errorMessages.invalid_url };
   if (field === 'alias') return { status: 400, code: 'invalid_alias', message: errorMessages.invalid_alias };
   if (field === 'reason') return { status: 400, code: 'invalid_report', message: errorMessages.invalid_report };
+  // The insights range (?days=): any value but one of INSIGHT_RANGES, or the parameter twice.
+  if (field === 'days') return { status: 400, code: 'invalid_days', message: errorMessages.invalid_days };
   return { status: 400, code: 'invalid_request', message: errorMessages.invalid_request };
 }

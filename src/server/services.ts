@@ -7,12 +7,15 @@ import { createReportRepository } from './abuse/report-repository.js';
 import { createCalendar, type Clock, systemClock } from './calendar.js';
 import type { Config } from './config.js';
 import type { Store } from './db/store.js';
+import { createInsightsRepository } from './insights/insights-repository.js';
+import { createInsightsRetention } from './insights/insights-retention.js';
+import { createInsightsService } from './insights/insights-service.js';
 import { createLinkOwnerService } from './links/link-owner-service.js';
 import { createLinkRepository } from './links/link-repository.js';
 import { createLinkService } from './links/link-service.js';
 import { createMetadataRepository } from './metadata/metadata-repository.js';
 import { createMetadataService } from './metadata/metadata-service.js';
-import { createErrorLogThrottle } from './ops/error-log-throttle.js';
+import { createErrorLogThrottle, errorKind } from './ops/error-log-throttle.js';
 import { createMetrics } from './ops/metrics.js';
 import { createWriteHealth } from './ops/write-health.js';
 import { createAliasResolver } from './redirect/alias-resolver.js';
@@ -20,6 +23,9 @@ import { createClickRecorder } from './redirect/click-recorder.js';
 import { createCrawlerDetector } from './redirect/crawler.js';
 import { createLinkCache } from './redirect/link-cache.js';
 import { createLinkCacheWarmer } from './redirect/link-cache-warmup.js';
+import { createSourceDetector } from './insights/click-source.js';
+import { createUserAgentProfiler } from './insights/user-agent-profile.js';
+import { createVisitLog } from './insights/visit-log.js';
 import { createCounterRepository } from './stats/counter-repository.js';
 import { createStatsService } from './stats/stats-service.js';
 import { createPages } from './web/pages.js';
@@ -33,6 +39,13 @@ export interface ServiceDeps {
 
 /** A kind of server-side failure is logged at most once in this window (see error-log-throttle.ts). */
 const ERROR_LOG_WINDOW_MS = 10_000;
+/**
+ * Clicks whose breakdowns wait for a flush at most (24 bytes each): a flush takes them every
+ * second, so only a stalled writer fills it; past it clicks still count, without breakdowns.
+ */
+const VISIT_LOG_MAX = 1_000_000;
+/** Breakdown counters held between writes (~40 bytes each); the window is written early at 40%. */
+const INSIGHTS_WINDOW_MAX = 1_000_000;
 
 export function createServices({ config, store, clock = systemClock, log }: ServiceDeps) {
   const calendar = createCalendar(config.statsTimeZone, clock);
@@ -66,8 +79,27 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
   const errorLog = createErrorLogThrottle(ERROR_LOG_WINDOW_MS, clock);
   // Whether the latest write was accepted: /readyz reports it (see ops-routes.ts).
   const writeHealth = createWriteHealth(clock);
+  // Click insights: each click's profile and source are decided on the request (memoised), its
+  // address kept packed until the flush; the writer resolves and adds them up (insights/).
+  const visits = config.insights.enabled ? createVisitLog(VISIT_LOG_MAX) : undefined;
+  const visitorInsights = config.insights.enabled
+    ? { profileOf: createUserAgentProfiler(), sourceOf: createSourceDetector({ publicHost: config.publicHost }) }
+    : undefined;
+  const insightsWriting = config.insights.enabled
+    ? {
+        countryDb: config.insights.countryDb,
+        cityDb: config.insights.cityDb,
+        intervalMs: config.insights.flushIntervalMs,
+        maxEntries: INSIGHTS_WINDOW_MAX,
+        onError: (error: Error) => {
+          metrics.databaseErrors.inc();
+          errorLog.error(log, `click-insights:${errorKind(error)}`, { err: error }, 'click insights write failed; kept for the next try');
+        },
+      }
+    : undefined;
   const clicks = createClickRecorder({
-    writer: store.createClickWriter(),
+    writer: store.createClickWriter(insightsWriting),
+    ...(visits === undefined ? {} : { visits }),
     calendar,
     intervalMs: config.clickFlushIntervalMs,
     maxPending: config.clickFlushMaxPending,
@@ -123,6 +155,21 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
     shortUrlFor: links.shortUrlFor,
     onDeleted: forgetEverywhere,
   });
+  // Click insights for the owner (same token checks as `owner`), and the expiry of old counters.
+  const insightsRepository = createInsightsRepository(store.db);
+  const insights = createInsightsService({
+    links: linkRepository,
+    counters,
+    insights: insightsRepository,
+    calendar,
+    breakdowns: config.insights.enabled,
+  });
+  const insightsRetention = createInsightsRetention({
+    repository: insightsRepository,
+    calendar,
+    retentionDays: config.insights.retentionDays,
+    log,
+  });
 
   return {
     config,
@@ -132,6 +179,8 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
     linkRepository,
     links,
     owner,
+    insights,
+    insightsRetention,
     stats,
     reports: createReportRepository(store.db),
     blocklist,
@@ -142,6 +191,7 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
     clicks,
     metadata,
     isCrawler: createCrawlerDetector(),
+    visitorInsights,
     pages: createPages(config, calendar, log),
     metrics,
     errorLog,

@@ -15,11 +15,18 @@ export const API_ROUTES = {
   deleteLink: { method: 'DELETE', url: `${API_PREFIX}/links/:alias` },
   /** ReportLinkRequest → 201 ReportLinkResponse. */
   report: { method: 'POST', url: `${API_PREFIX}/reports` },
+  /** Authorization: Bearer <manage token>, ?days=1|7|30|90 → 200 LinkInsights. */
+  insights: { method: 'GET', url: `${API_PREFIX}/links/:alias/insights` },
 } as const;
 
 /** The path of one link's owner routes (ownerView, deleteLink). */
 export function linkPath(alias: string): string {
   return API_ROUTES.ownerView.url.replace(':alias', () => encodeURIComponent(alias));
+}
+
+/** The path of one link's insights, for a range of days (INSIGHT_RANGES). */
+export function insightsPath(alias: string, days: number): string {
+  return `${API_ROUTES.insights.url.replace(':alias', () => encodeURIComponent(alias))}?days=${days}`;
 }
 
 export interface CreateLinkRequest {
@@ -72,6 +79,44 @@ export interface LinkOwnerView {
   totalClicks: number;
   /** The last 30 days, oldest first, today last; days without clicks have 0. */
   daily: DailyClicks[];
+}
+
+/** One value of a breakdown: a source, device, system, browser, country or region. */
+export interface InsightCount {
+  /** e.g. 'instagram', 'mobile', 'android', 'chrome', 'BR', 'BR-SC', 'unknown', 'other'. */
+  key: string;
+  clicks: number;
+}
+
+/**
+ * Where a link's clicks came from over the last `days` days (src/shared/insights.ts names the
+ * dimensions and their values): GET /api/links/:alias/insights?days=N with the manage token.
+ * Every breakdown adds up to totalClicks for the days they were counted; each is sorted by
+ * clicks, most first.
+ */
+export interface LinkInsights {
+  alias: string;
+  /** One of INSIGHT_RANGES. */
+  days: number;
+  /** First and last day of the range (YYYY-MM-DD in STATS_TIMEZONE), `to` is today. */
+  from: string;
+  to: string;
+  /** Clicks in the range (the sum of `daily`). */
+  totalClicks: number;
+  /** `days` entries, oldest first, today last; days without clicks have 0. */
+  daily: DailyClicks[];
+  /** 24 numbers: clicks by hour of day in STATS_TIMEZONE, 0 h first. */
+  hours: number[];
+  sources: InsightCount[];
+  devices: InsightCount[];
+  systems: InsightCount[];
+  browsers: InsightCount[];
+  /** ISO 3166-1 alpha-2 codes, or 'unknown'. */
+  countries: InsightCount[];
+  /** ISO 3166-2 codes such as 'BR-SC', or 'unknown' (always, unless the operator set GEOIP_CITY_DB). */
+  regions: InsightCount[];
+  /** False when the operator turned breakdowns off (INSIGHTS=false): clicks are still counted, the breakdowns are empty. */
+  breakdowns: boolean;
 }
 
 /** Body of POST /api/reports ('Denunciar link'): the alias or whole short URL, and why. */

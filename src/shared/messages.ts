@@ -2,6 +2,7 @@
 // `message` from the API as is, so this is the one place where these words live.
 // The limits in these texts come from the rules they describe, so they cannot drift apart.
 import { ALIAS_MAX_LENGTH, ALIAS_MIN_LENGTH } from './alias-rules.js';
+import { INSIGHT_RANGES } from './insights.js';
 import { REPORT_REASON_MAX, REPORT_REASON_MIN } from './report-rules.js';
 import { URL_MAX_LENGTH } from './url-rules.js';
 
@@ -16,6 +17,7 @@ export const errorMessages = {
   invalid_report: `Descreva o motivo da denúncia em ${REPORT_REASON_MIN} a ${REPORT_REASON_MAX} caracteres.`,
   invalid_alias: `O alias deve ter de ${ALIAS_MIN_LENGTH} a ${ALIAS_MAX_LENGTH} caracteres e usar apenas letras (a–z), números, hífen (-) ou sublinhado (_).`,
   reserved_alias: 'Este alias é reservado pelo site. Escolha outro.',
+  invalid_days: `Escolha um período de ${INSIGHT_RANGES.slice(0, -1).join(', ')} ou ${INSIGHT_RANGES.at(-1)} dias.`,
   alias_taken: 'Este alias personalizado já está em uso.',
   invalid_json: 'O corpo da requisição não é um JSON válido.',
   unsupported_media_type: 'Envie os dados em JSON (Content-Type: application/json).',

@@ -12,7 +12,7 @@ import { BROWSER } from '../helpers/fixtures.js';
 describe('bounds under a flood', () => {
   it('clicks on ever more links while the store fails: at most CLICK_BUFFER_MAX_ENTRIES counters are kept, the rest dropped and counted', async () => {
     let dropped = 0;
-    const failing = { open: () => undefined, write: async (_batch: ClickBatch) => Promise.reject(new Error('store down')), close: async () => undefined };
+    const failing = { open: () => undefined, write: async (_batch: ClickBatch) => Promise.reject(new Error('store down')), flushInsights: async () => undefined, close: async () => undefined };
     const recorder = createClickRecorder({
       writer: failing,
       calendar: createCalendar('America/Sao_Paulo', () => Date.UTC(2026, 10, 23, 15)),

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { createCalendar } from '../../src/server/calendar.js';
 import { freePort } from '../helpers/child-server.js';
 import { type LoadResult, runLoad } from './load.js';
-import { benchAlias, createMigratedFile, seedCounters, seedLinks, totalClicks } from './seed.js';
+import { benchAlias, createMigratedFile, insightTotals, seedCounters, seedLinks, totalClicks } from './seed.js';
 import { COLD_SECONDS, runColdStartRound } from './cold-start.js';
 import { runPostgresComparison } from './postgres-bench.js';
 import { runWrk, type WrkPath, wrkAvailable } from './wrk.js';
@@ -19,8 +19,9 @@ const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 // Load before measuring a target (JIT, caches, connections), in seconds with wrk.
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
-// BENCH_ONLY=1,2 runs only those scenarios (the ceiling always runs); 7 is the cold-start round.
-const ONLY = new Set((process.env.BENCH_ONLY ?? '1,2,3,4,5,6,7').split(',').map((x) => x.trim()));
+// BENCH_ONLY=1,2 runs only those scenarios (the ceiling always runs); 7 is the cold-start round,
+// 8 click insights on and off.
+const ONLY = new Set((process.env.BENCH_ONLY ?? '1,2,3,4,5,6,7,8').split(',').map((x) => x.trim()));
 // wrk when installed (a much lighter load generator), else autocannon from npm.
 const LOADER = process.env.BENCH_LOADER ?? (wrkAvailable() ? 'wrk' : 'autocannon');
 
@@ -46,17 +47,20 @@ interface ScenarioRow {
   externalMb?: number;
   clicksCounted?: number;
   redirectsServed?: number;
+  /** Scenario 8: every breakdown dimension adds up to the clicks served (checked after a graceful stop). */
+  insightsExact?: boolean;
+  insightsDetail?: string;
 }
 
 const started: ChildProcess[] = [];
 const stopAll = () => started.forEach((child) => child.exitCode === null && child.kill('SIGKILL'));
 process.on('exit', stopAll);
 process.on('SIGINT', () => process.exit(130));
-// Bounded in time, whatever happens: 4 minutes for the whole run.
+// Bounded in time, whatever happens: 5.5 minutes for the whole run.
 setTimeout(() => {
-  console.error('bench: time limit (240 s) reached, stopping');
+  console.error("bench: time limit (330 s) reached, stopping");
   process.exit(2);
-}, 240_000).unref();
+}, 330_000).unref();
 
 async function main(): Promise<void> {
   // BENCH_DATABASE=postgres: scenario 1 on SQLite and on PostgreSQL, same run, so the two
@@ -111,6 +115,11 @@ async function main(): Promise<void> {
   }
   if (small) await stopServer(small);
 
+  if (ONLY.has('8')) {
+    if (LOADER === 'wrk') rows.push(...(await insightsOnAndOff(smallFile, dir, ceilingResult)));
+    else log('8. skipped: the visitors mix needs wrk (per-request headers)');
+  }
+
   if (ONLY.has('3')) rows.push(
     await scenario('3. unknown alias (404)', server, ceilingResult, {
       next: () => ({ path: `/zz${rand(2_000_000_000).toString(36)}` }),
@@ -149,6 +158,7 @@ async function main(): Promise<void> {
   }
 
   for (const row of rows) {
+    if (row.insightsExact === false) failed = true;
     const wrongStatus = Object.keys(row.result.statusCounts).some((code) => !['200', '201', '302', '404'].includes(code));
     if (row.result.errors > 0 || wrongStatus) failed = true;
     if (row.clicksCounted !== undefined && row.clicksCounted !== row.redirectsServed) failed = true;
@@ -328,6 +338,37 @@ async function redirectRow(name: string, server: RunningServer, target: RoundTar
   return { scenario: name, result, ratio: result.rps / ceiling.rps, peakRssMb: peakRssMb(server.child), ...memory, clicksCounted: counted, redirectsServed: served };
 }
 
+/**
+ * Scenario 8: the same 100,000 links (two copies of the file) served by two servers, click
+ * insights on and off, measured in alternating rounds under the visitors mix (wrk.ts), both
+ * with TRUST_PROXY so the forwarded addresses are the clients'. Then the insights server is
+ * stopped (it writes what it holds) and each dimension's counters are compared with its 302s.
+ */
+async function insightsOnAndOff(sourceFile: string, dir: string, ceiling: LoadResult): Promise<ScenarioRow[]> {
+  const onFile = path.join(dir, 'insights-on.db');
+  const offFile = path.join(dir, 'insights-off.db');
+  for (const file of [onFile, offFile]) fs.copyFileSync(sourceFile, file);
+  const before = insightTotals(onFile);
+  const on = await startServer(onFile, `sqlite:${onFile}`, { TRUST_PROXY: 'true' });
+  const off = await startServer(offFile, `sqlite:${offFile}`, { TRUST_PROXY: 'true', INSIGHTS: 'false' });
+  const spec: Spec = { next: () => ({ path: `/${benchAlias(rand(100_000))}` }), wrk: { kind: 'visitors', links: 100_000 } };
+  const onTarget = { ...(await redirectTarget(on, onFile, 100_000)), spec };
+  const offTarget = { ...(await redirectTarget(off, offFile, 100_000)), spec };
+  const [onResult, offResult] = await measureInRounds([onTarget, offTarget], ROUNDS);
+  if (onResult === undefined || offResult === undefined) throw new Error('8: not measured');
+  const onRow = await redirectRow('8. visitors mix, 100k links, insights on', on, onTarget, onResult, ceiling);
+  const offRow = await redirectRow('8. same, insights off (INSIGHTS=false)', off, offTarget, offResult, ceiling);
+  const served = onRow.redirectsServed ?? -1;
+  await stopServer(on);
+  await stopServer(off);
+  const after = insightTotals(onFile);
+  const added = Object.fromEntries(['sources', 'devices', 'systems', 'browsers', 'countries', 'regions', 'hours'].map((d) => [d, (after[d] ?? 0) - (before[d] ?? 0)]));
+  onRow.insightsExact = Object.values(added).every((n) => n === served);
+  onRow.insightsDetail = `${Object.entries(added).map(([d, n]) => `${d} ${n}`).join(', ')} (302s served: ${served})`;
+  log(`8. insights: ${onRow.insightsDetail}`);
+  return [onRow, offRow];
+}
+
 async function redirectsServed(server: RunningServer): Promise<number> {
   const text = await (await fetch(`${server.url}/metrics`)).text();
   return Number(/shortener_redirect_requests_total\{outcome="redirect"\} (\d+)/.exec(text)?.[1] ?? 0);
@@ -348,7 +389,7 @@ export interface RunningServer {
   child: ChildProcess;
 }
 
-async function startServer(file: string, databaseUrl = `sqlite:${file}`): Promise<RunningServer> {
+async function startServer(file: string, databaseUrl = `sqlite:${file}`, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   // The server runs with the Node flags `npm start` gives it (package.json), plus
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=bench-results/profiles" to profile it.
@@ -367,6 +408,7 @@ async function startServer(file: string, databaseUrl = `sqlite:${file}`): Promis
       METADATA_FETCH: 'false',
       // Scenario 5 measures creation itself, not the per-IP creation limit.
       RATE_LIMIT_DISABLED: 'true',
+      ...extraEnv,
       // BENCH_SERVER_ENV="LINK_CACHE_MB=16 …" overrides server settings for experiments
       // (split at the first '=': a value may hold one).
       ...Object.fromEntries((process.env.BENCH_SERVER_ENV ?? '').split(' ').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
@@ -479,6 +521,12 @@ function report(rows: ScenarioRow[], ceiling: LoadResult): void {
   }
   if (s5) targets.push([`S5 ≥ 2,000 creates/s with p99 < 25 ms (${Math.round(s5.result.rps)}/s, ${s5.result.p99})`, s5.result.rps >= 2000 && s5.result.p99 < 25]);
   if (s6) targets.push([`S6 p99 < 5 ms (${s6.result.p99})`, s6.result.p99 < 5]);
+  const s8on = rows.find((r) => r.scenario.startsWith('8. visitors'));
+  const s8off = rows.find((r) => r.scenario.startsWith('8. same'));
+  if (s8on && s8off) {
+    targets.push([`S8 insights on ≥ 95% of off (${((s8on.result.rps / s8off.result.rps) * 100).toFixed(1)}%; p99 ${s8on.result.p99} vs ${s8off.result.p99} ms)`, s8on.result.rps >= 0.95 * s8off.result.rps]);
+    targets.push([`S8 every dimension adds up to the clicks served (${s8on.insightsDetail ?? ''})`, s8on.insightsExact === true]);
+  }
   const s3 = rows.find((r) => r.scenario.startsWith('3.'));
   const s4 = rows.find((r) => r.scenario.startsWith('4.'));
   if (s3 && s4) targets.push([`S3 (404) throughput ≥ S4 (preview) (${Math.round(s3.result.rps)} vs ${Math.round(s4.result.rps)} req/s)`, s3.result.rps >= s4.result.rps]);

@@ -55,6 +55,17 @@ export function seedCounters(file: string, today: string, links: number): void {
   }
 }
 
+/** Clicks counted in each breakdown dimension, summed over every link and day (insights). */
+export function insightTotals(file: string): Record<string, number> {
+  const db = new SqliteDatabase(file, { readonly: true });
+  try {
+    const rows = db.prepare('select dimension, sum(clicks) as n from link_insights_daily group by dimension').all() as { dimension: string; n: number }[];
+    return Object.fromEntries(rows.map((r) => [r.dimension, r.n]));
+  } finally {
+    db.close();
+  }
+}
+
 export function totalClicks(file: string): number {
   const db = new SqliteDatabase(file, { readonly: true });
   try {

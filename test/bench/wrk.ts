@@ -20,7 +20,14 @@ export type WrkPath =
   | { kind: 'alias'; links: number }
   | { kind: 'unknown' }
   | { kind: 'fixed'; path: string }
-  | { kind: 'create' };
+  | { kind: 'create' }
+  /**
+   * Redirects as people make them: skewed link popularity (index = links × u³: the top 1% of
+   * links get ~22% of the clicks, the top 10% ~46%), a mix of real user agents (in-app browsers
+   * included), referrers, a `utm_source` on some links, and a fresh client address per request
+   * (X-Forwarded-For; the server runs with TRUST_PROXY) from Brazilian IPv4 blocks and some IPv6.
+   */
+  | { kind: 'visitors'; links: number };
 
 export interface WrkOptions {
   url: string;
@@ -43,11 +50,43 @@ local function base36(n, width)
   return s
 end`;
 
+const VISITORS_LUA = `
+local agents = {
+  "Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+  "Mozilla/5.0 (Linux; Android 13; moto g(60)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36",
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 307.0.0.34.111 (iPhone14,5; iOS 17_1; pt_BR; pt; scale=3.00; 1170x2532; 532277182)",
+  "Mozilla/5.0 (Linux; Android 13; SM-A536E Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/119.0.6045.163 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/442.0.0.31.111;]",
+  "Mozilla/5.0 (Linux; Android 12; M2101K6G Build/SKQ1.210908.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/119.0.6045.66 Mobile Safari/537.36 trill_320403 BytedanceWebview/d8a21c6 musical_ly_2023204030",
+  "Mozilla/5.0 (Linux; Android 14; SAMSUNG SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36",
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0",
+  "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15",
+  "Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1",
+  "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
+}
+local referers = { false, false, false, false, false, "https://l.instagram.com/", "https://www.google.com.br/", "https://t.co/x1", "https://lm.facebook.com/l.php", "https://blog.exemplo.com.br/post" }
+local sources = { "?utm_source=whatsapp", "?utm_source=newsletter", "?ref=bio" }
+local blocks = { 177, 179, 186, 187, 189, 191, 200, 201 }`;
+
 function script(options: WrkOptions): string {
   const headers = options.userAgent === undefined ? '{}' : `{ ["User-Agent"] = ${JSON.stringify(options.userAgent)} }`;
   const p = options.path;
   const request =
-    p.kind === 'alias'
+    p.kind === 'visitors'
+      ? `local u = math.random()
+  local path = "/b" .. base36(math.floor(${p.links} * u * u * u), 6)
+  if math.random() < 0.1 then path = path .. sources[math.random(#sources)] end
+  local h = { ["User-Agent"] = agents[math.random(#agents)] }
+  if math.random() < 0.15 then
+    h["X-Forwarded-For"] = string.format("2804:%x:%x:%x::%x", math.random(0, 65535), math.random(0, 65535), math.random(0, 65535), math.random(1, 65535))
+  else
+    h["X-Forwarded-For"] = blocks[math.random(#blocks)] .. "." .. math.random(0, 255) .. "." .. math.random(0, 255) .. "." .. math.random(1, 254)
+  end
+  local r = referers[math.random(#referers)]
+  if r then h["Referer"] = r end
+  return wrk.format("GET", path, h)`
+      : p.kind === 'alias'
       ? `return wrk.format("GET", "/b" .. base36(math.random(0, ${p.links - 1}), 6), headers)`
       : p.kind === 'unknown'
         ? `return wrk.format("GET", "/zz" .. base36(math.random(0, 2000000000), 1), headers)`
@@ -56,6 +95,7 @@ function script(options: WrkOptions): string {
           : `counter = counter + 1
   return wrk.format("POST", "/api/links", { ["Content-Type"] = "application/json" }, '{"url":"https://example.com/novo/' .. id .. '-' .. counter .. '"}')`;
   return `${ALIAS_LUA}
+${p.kind === 'visitors' ? VISITORS_LUA : ''}
 local headers = ${headers}
 local threads = {}
 counter = 0

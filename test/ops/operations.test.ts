@@ -54,7 +54,7 @@ describe('/readyz and failing writes', () => {
     const health = server.app.services.writeHealth;
     const observer = { recorded: () => undefined, dropped: () => undefined, flushed: () => health.succeeded(), flushFailed: () => health.failed() };
     let fail = true;
-    const writer = { open: () => undefined, write: async (_batch: ClickBatch) => (fail ? Promise.reject(new Error('disk full')) : undefined), close: async () => undefined };
+    const writer = { open: () => undefined, write: async (_batch: ClickBatch) => (fail ? Promise.reject(new Error('disk full')) : undefined), flushInsights: async () => undefined, close: async () => undefined };
     const recorder = createClickRecorder({
       writer,
       calendar: createCalendar('America/Sao_Paulo', Date.now),
@@ -84,7 +84,7 @@ describe('click flush failures in the log', () => {
     });
     let now = 0;
     const recorder = createClickRecorder({
-      writer: { open: () => undefined, write: async (_batch: ClickBatch) => Promise.reject(Object.assign(new Error('locked'), { code: 'SQLITE_BUSY' })), close: async () => undefined },
+      writer: { open: () => undefined, write: async (_batch: ClickBatch) => Promise.reject(Object.assign(new Error('locked'), { code: 'SQLITE_BUSY' })), flushInsights: async () => undefined, close: async () => undefined },
       calendar: createCalendar('America/Sao_Paulo', () => Date.UTC(2026, 2, 10, 12)),
       intervalMs: 60_000,
       // Every click asks for a flush in the background, as the timer does every interval.

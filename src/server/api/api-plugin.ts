@@ -1,6 +1,7 @@
-// The JSON API under /api (and the home form's POST /, which shares its limits): creating links, the owner's view and deletion, the home statistics
-// and reports. Its scope carries the API's security headers, request counting and the rate
-// limits (counted in the store adapter's rate-limit store, so they hold across instances).
+// The JSON API under /api (and the home form's POST /, which shares its limits): creating links, the owner's view, insights and deletion, the home statistics
+// and reports; it also runs the expiry of old insight counters. Its scope carries the API's
+// security headers, request counting and the rate limits (counted in the store adapter's
+// rate-limit store, so they hold across instances).
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { createLimiters } from '../abuse/rate-limits.js';
@@ -31,6 +32,15 @@ export async function apiPlugin(api: FastifyInstance, services: Services): Promi
   // The home form without JavaScript creates links too, so it lives under the same limiters.
   await registerHomeFormRoute(api, { links: services.links, pages: services.pages, limits: { perClient: limiters.create, admit: limiters.admitCreation } });
   registerStatsRoutes(api, services.stats);
-  registerManageRoutes(api, services.owner, limiters.manage);
+  registerManageRoutes(api, { owner: services.owner, insights: services.insights }, limiters.manage);
   registerReportRoutes(api, { reports: services.reports, links: services.linkRepository, clock: services.clock, attempts: limiters.reportAttempts, admit: limiters.admitReport });
+
+  // Old insight counters go whether or not breakdowns are on (INSIGHTS=false stops new ones,
+  // not the expiry of those already kept).
+  api.addHook('onReady', async () => {
+    services.insightsRetention.start();
+  });
+  api.addHook('onClose', async () => {
+    await services.insightsRetention.stop();
+  });
 }

@@ -28,6 +28,16 @@ export interface LinkClicksDailyTable {
   clicks: Counter;
 }
 
+/** Click insights: one counter per (link, day, dimension, value); see src/shared/insights.ts. */
+export interface LinkInsightsDailyTable {
+  link_id: number;
+  day: string;
+  /** One of INSIGHT_DIMENSIONS. */
+  dimension: string;
+  value: string;
+  clicks: Counter;
+}
+
 export interface DailyTotalsTable {
   day: string;
   links_created: Counter;
@@ -58,6 +68,7 @@ export interface RateLimitHitsTable {
 export interface Database {
   links: LinksTable;
   link_clicks_daily: LinkClicksDailyTable;
+  link_insights_daily: LinkInsightsDailyTable;
   daily_totals: DailyTotalsTable;
   blocked_domains: BlockedDomainsTable;
   link_reports: LinkReportsTable;

@@ -17,6 +17,7 @@ import {
 } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { createLocalInvalidation } from '../redirect/cache-invalidation.js';
+import { createKyselyInsightWriter } from '../insights/insight-writes.js';
 import { createInProcessClickWriter, createWorkerClickWriter } from '../stats/click-writer.js';
 import { createCounterRepository } from '../stats/counter-repository.js';
 import { compileLinkLookups, countCreationQuery, insertLinkQuery, type LinkLookups, withAlias } from './link-statements.js';
@@ -75,8 +76,10 @@ export function openSqliteStore(file: string, busyTimeoutMs: number): SqliteStor
       return id;
     },
     // A file: a writer thread with a connection of its own. In memory there is no file to share.
-    createClickWriter: () =>
-      file === ':memory:' ? createInProcessClickWriter(createCounterRepository(db)) : createWorkerClickWriter({ file, busyTimeoutMs }),
+    createClickWriter: (insights) =>
+      file === ':memory:'
+        ? createInProcessClickWriter(createCounterRepository(db), insights && { writing: insights, store: createKyselyInsightWriter(db) })
+        : createWorkerClickWriter({ file, busyTimeoutMs }, insights),
     // One process: forgetting here is forgetting everywhere.
     createInvalidation: (target) => createLocalInvalidation(target),
     // Servers on this file are other processes: they see disabled links through the blocklist's refresh.

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../calendar.js';
 import type { Config } from '../config.js';
 import type { CacheInvalidation, CacheTarget } from '../redirect/cache-invalidation.js';
-import type { ClickWriter } from '../stats/click-writer.js';
+import type { ClickWriter, InsightsWriting } from '../stats/click-writer.js';
 import type { Dialect } from './dialect.js';
 import type { NewLink, PreviewTarget, RedirectTarget } from './link-statements.js';
 import type { Database } from './schema.js';
@@ -31,8 +31,8 @@ export interface Store {
    * the unique constraint (the caller maps it), so concurrent creates of one alias never both win.
    */
   insertCountedLink(link: NewLink): Promise<number>;
-  /** Where buffered clicks are written (one transaction per flush). */
-  createClickWriter(): ClickWriter;
+  /** Where buffered clicks are written (one transaction per flush), and their breakdowns unless `insights` is undefined. */
+  createClickWriter(insights?: InsightsWriting): ClickWriter;
   /** How a forgotten alias reaches every instance's redirect cache. */
   createInvalidation(target: CacheTarget, log: FastifyBaseLogger): CacheInvalidation;
   /**

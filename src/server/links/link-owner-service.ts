@@ -19,15 +19,26 @@ export interface LinkOwnerServiceDeps {
   onDeleted: (alias: string) => Promise<void>;
 }
 
+/**
+ * The link a manage token opens, or the refusal every owner route answers: 401 without a token,
+ * 404 unknown alias, 403 wrong token. Shared by every service behind a manage token (the owner
+ * view, deletion, insights), so they cannot drift apart.
+ */
+export async function authoriseOwner(
+  links: Pick<LinkRepository, 'findByAlias'>,
+  rawAlias: string,
+  token: string | undefined,
+): Promise<StoredLink> {
+  if (token === undefined) throw new AppError('unauthorized', 401, { headers: { 'www-authenticate': 'Bearer' } });
+  const alias = normalizeAlias(rawAlias);
+  const link = isValidAliasFormat(alias) ? await links.findByAlias(alias) : undefined;
+  if (link === undefined) throw new AppError('link_not_found', 404);
+  if (!manageTokenMatches(token, link.manageTokenHash)) throw new AppError('forbidden', 403);
+  return link;
+}
+
 export function createLinkOwnerService(deps: LinkOwnerServiceDeps) {
-  async function authorise(rawAlias: string, token: string | undefined): Promise<StoredLink> {
-    if (token === undefined) throw new AppError('unauthorized', 401, { headers: { 'www-authenticate': 'Bearer' } });
-    const alias = normalizeAlias(rawAlias);
-    const link = isValidAliasFormat(alias) ? await deps.links.findByAlias(alias) : undefined;
-    if (link === undefined) throw new AppError('link_not_found', 404);
-    if (!manageTokenMatches(token, link.manageTokenHash)) throw new AppError('forbidden', 403);
-    return link;
-  }
+  const authorise = (alias: string, token: string | undefined): Promise<StoredLink> => authoriseOwner(deps.links, alias, token);
 
   return {
     async getOwnerView(alias: string, token: string | undefined): Promise<LinkOwnerView> {

@@ -1,7 +1,9 @@
 // Routes that need the link's manage token (Authorization: Bearer <token>), rate-limited
 // per client IP so tokens cannot be tried at speed.
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { LinkOwnerView } from '../../shared/api.js';
+import type { LinkInsights, LinkOwnerView } from '../../shared/api.js';
+import { DEFAULT_INSIGHT_RANGE, INSIGHT_RANGES, type InsightRange } from '../../shared/insights.js';
+import type { InsightsService } from '../insights/insights-service.js';
 import type { LinkOwnerService } from './link-owner-service.js';
 
 const aliasParams = {
@@ -13,7 +15,27 @@ const aliasParams = {
   },
 } as const;
 
-export function registerManageRoutes(app: FastifyInstance, owner: LinkOwnerService, limit: onRequestAsyncHookHandler[]): void {
+// Ajv does not coerce types here (app.ts), so ?days= arrives as the string it was sent as; a
+// repeated parameter arrives as an array and fails `type`. Either failure names the field
+// `days`, which http-errors.ts answers as invalid_days. Other parameters are refused
+// (unknown_field), as unknown body fields are.
+const insightsSchema = {
+  ...aliasParams,
+  querystring: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      days: { type: 'string', enum: INSIGHT_RANGES.map(String), default: String(DEFAULT_INSIGHT_RANGE) },
+    },
+  },
+} as const;
+
+export interface ManageRouteServices {
+  owner: LinkOwnerService;
+  insights: InsightsService;
+}
+
+export function registerManageRoutes(app: FastifyInstance, { owner, insights }: ManageRouteServices, limit: onRequestAsyncHookHandler[]): void {
   app.get<{ Params: { alias: string }; Reply: LinkOwnerView }>(
     '/api/links/:alias',
     { schema: aliasParams, onRequest: limit },
@@ -29,6 +51,17 @@ export function registerManageRoutes(app: FastifyInstance, owner: LinkOwnerServi
     async (request, reply) => {
       await owner.deleteLink(request.params.alias, bearerToken(request));
       return reply.code(204).header('cache-control', 'no-store').send();
+    },
+  );
+
+  app.get<{ Params: { alias: string }; Querystring: { days?: string }; Reply: LinkInsights }>(
+    '/api/links/:alias/insights',
+    { schema: insightsSchema, onRequest: limit },
+    async (request, reply) => {
+      // The schema let through only one of INSIGHT_RANGES (or nothing: its default).
+      const days = Number(request.query.days ?? DEFAULT_INSIGHT_RANGE) as InsightRange;
+      const view = await insights.getInsights(request.params.alias, bearerToken(request), days);
+      return reply.header('cache-control', 'no-store').send(view);
     },
   );
 }

@@ -5,6 +5,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Calendar } from '../calendar.js';
 import { errorKind, type ErrorLogThrottle } from '../ops/error-log-throttle.js';
+import type { UserAgentProfile } from '../insights/user-agent-profile.js';
+import type { VisitLog } from '../insights/visit-log.js';
 import type { ClickWriter } from '../stats/click-writer.js';
 import { createClickCounts } from './click-counts.js';
 
@@ -26,6 +28,8 @@ export interface ClickRecorderOptions {
    */
   errorLog?: ErrorLogThrottle;
   observer?: ClickObserver;
+  /** With click insights on: where each click's traits wait for the flush (the writer resolves and adds them up). */
+  visits?: VisitLog;
 }
 
 export interface ClickObserver {
@@ -33,12 +37,19 @@ export interface ClickObserver {
   dropped(): void;
   flushed(clicks: number, seconds: number): void;
   flushFailed(): void;
+  visitDropped?(): void;
 }
 
 export interface ClickRecorder {
-  record(linkId: number): void;
+  /**
+   * Counts a click. With insights on, the caller passes the visitor's profile, the source and
+   * the client address (used to find the country and region at the flush, never stored).
+   */
+  record(linkId: number, profile?: UserAgentProfile, source?: string, address?: string): void;
   /** Writes everything pending; resolves when it is stored (or rejects, keeping it pending). */
   flush(): Promise<void>;
+  /** Writes everything pending, then the breakdowns added up so far (tests; the writer also writes them every interval and at close). */
+  flushAll(): Promise<void>;
   /** Clicks recorded but not yet stored. */
   pending(): number;
   start(): void;
@@ -62,11 +73,13 @@ export function createClickRecorder(options: ClickRecorderOptions): ClickRecorde
     if (pendingClicks === 0) return;
     const batchClicks = pendingClicks;
     const batch = buffer.take();
+    // Visits go with the clicks; the writer takes them whatever becomes of this write.
+    const visits = options.visits !== undefined && options.visits.size() > 0 ? options.visits.take() : undefined;
     pendingClicks = 0;
     inFlightClicks = batchClicks;
     const started = performance.now();
     try {
-      await options.writer.write(batch);
+      await options.writer.write(batch, visits);
       observer?.flushed(batchClicks, (performance.now() - started) / 1000);
     } catch (error) {
       observer?.flushFailed();
@@ -110,12 +123,15 @@ export function createClickRecorder(options: ClickRecorderOptions): ClickRecorde
   }
 
   return {
-    record(linkId) {
-      if (!buffer.add(options.calendar.today(), linkId, 1)) {
+    record(linkId, profile, source, address) {
+      const day = options.calendar.today();
+      if (!buffer.add(day, linkId, 1)) {
         droppedSinceLog++;
         observer?.dropped();
         return;
       }
+      // A full visit log (writes stalled) still counts the click; only its breakdown is lost.
+      if (profile !== undefined && options.visits?.add(linkId, day, options.calendar.hour(), profile, source ?? '', address ?? '') === false) observer?.visitDropped?.();
       pendingClicks++;
       observer?.recorded();
       if (pendingClicks >= options.maxPending && !earlyFlushQueued) {
@@ -127,6 +143,7 @@ export function createClickRecorder(options: ClickRecorderOptions): ClickRecorde
       }
     },
     flush,
+    flushAll: () => flush().then(() => options.writer.flushInsights()),
     pending: () => pendingClicks + inFlightClicks,
     start() {
       options.writer.open();

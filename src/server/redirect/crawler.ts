@@ -3,8 +3,10 @@
 import { isbot } from 'isbot';
 import { LRUCache } from 'lru-cache';
 
+// LinkedIn, Telegram and Pinterest by their fetchers' own names: their apps' in-app browsers
+// (`LinkedInApp`, `Telegram-Android`, `[Pinterest/Android]`) are people opening the link.
 const EXTRA_CRAWLER_WORDS =
-  /bot|facebook|embed|got|curl|wget|google|yahoo|bing|msn|duckduckgo|teoma|slurp|yandex|whatsapp|telegram|slack|discord|linkedin|skype|pinterest|vkshare|redditbot|applebot|preview|http-client|python|okhttp|java\//i;
+  /bot|facebook|embed|got|curl|wget|google|yahoo|bing|msn|duckduckgo|teoma|slurp|yandex|whatsapp|telegrambot|slack|discord|linkedinbot|skype|pinterest\/0\.|pinterestbot|vkshare|redditbot|applebot|preview|http-client|python|okhttp|java\//i;
 
 export function isCrawler(userAgent: string | undefined): boolean {
   // No user agent at all is a script, not a person: preview, and no click counted.

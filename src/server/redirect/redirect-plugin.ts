@@ -13,6 +13,7 @@ export function registerRedirect(app: FastifyInstance, services: Services): void
     resolver: services.resolver,
     clicks,
     isCrawler: services.isCrawler,
+    ...(services.visitorInsights === undefined ? {} : { insights: services.visitorInsights }),
     siteName: config.site.siteName,
     publicUrl: config.publicUrl,
     renderNotFound: services.pages.renderNotFound,

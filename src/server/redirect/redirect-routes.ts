@@ -4,6 +4,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidAliasFormat, normalizeAlias } from '../../shared/alias-rules.js';
 import { redirectTexts } from '../../shared/messages.js';
+import type { SourceDetector } from '../insights/click-source.js';
+import type { UserAgentProfile } from '../insights/user-agent-profile.js';
 import type { MetadataService } from '../metadata/metadata-service.js';
 import type { RedirectOutcome } from '../ops/metrics.js';
 import { type Pages, sendPage } from '../web/pages.js';
@@ -11,12 +13,15 @@ import type { HeaderSet, SecurityHeaders } from '../web/security-headers.js';
 import { renderStatusPage } from '../web/status-page.js';
 import { type AliasResolver, NO_METADATA, type ResolvedLink, UNKNOWN_ALIAS, type UnknownAlias } from './alias-resolver.js';
 import type { ClickRecorder } from './click-recorder.js';
+import { withForwardedQuery } from './forward-query.js';
 import { PREVIEW_STYLE, renderPreviewPage } from './preview-page.js';
 
 export interface RedirectRouteDeps {
   resolver: AliasResolver;
   clicks: Pick<ClickRecorder, 'record'>;
   isCrawler: (userAgent: string | undefined) => boolean;
+  /** With click insights on: a click's profile (memoised per user agent) and source, decided here and passed to the recorder. */
+  insights?: { profileOf: (userAgent: string | undefined) => UserAgentProfile; sourceOf: SourceDetector };
   siteName: string;
   publicUrl: string;
   /** The 404 page and its headers (the app's error view when the app is served). */
@@ -91,9 +96,19 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
     if (crawler) return preview(reply, alias, target);
 
     // HEAD is what link checkers send; only a real visit counts as a click.
-    if (request.method === 'GET') deps.clicks.record(target.id);
+    if (request.method === 'GET') {
+      const insights = deps.insights;
+      if (insights === undefined) deps.clicks.record(target.id);
+      else {
+        const headers = request.headers;
+        const profile = insights.profileOf(headers['user-agent']);
+        deps.clicks.record(target.id, profile, insights.sourceOf(request.url, headers.referer, profile), request.ip);
+      }
+    }
     deps.outcomes.redirect.inc();
-    return reply.code(302).header('location', target.url).header('cache-control', NO_STORE).send();
+    // The short link's own query goes on to the target (forward-query.ts); most requests have none.
+    const location = request.url.indexOf('?') === -1 ? target.url : withForwardedQuery(target.url, request.url);
+    return reply.code(302).header('location', location).header('cache-control', NO_STORE).send();
   }
 
   async function preview(reply: FastifyReply, alias: string, target: ResolvedLink): Promise<FastifyReply> {

