@@ -33,6 +33,16 @@ export function isValidAliasFormat(alias: string): boolean {
   return ALIAS_PATTERN.test(alias);
 }
 
+/**
+ * The alias a page address names (routes.ts ALIAS_PAGE_PATHS, `/dashboard/:alias`), or
+ * undefined when the segment cannot be one. The server answers undefined with the 404 view and
+ * the app shows the same, so both sides agree on which addresses are pages.
+ */
+export function aliasFromPathSegment(segment: string): string | undefined {
+  const alias = normalizeAlias(segment);
+  return segment === segment.trim() && isValidAliasFormat(alias) ? alias : undefined;
+}
+
 export function isReservedAlias(alias: string): boolean {
   return RESERVED_ALIASES.has(alias);
 }

@@ -19,12 +19,37 @@ export type PagePath = (typeof PAGE_PATHS)[PageName];
 export const PAGE_ROUTES: readonly PagePath[] = Object.values(PAGE_PATHS);
 
 /**
- * The query parameters a page's content depends on (the report form's prefilled alias). The
- * server renders every other page once a day for all visitors; a page asked for with one of
- * its own parameters is rendered for that request.
+ * The app's pages about one link, whose path carries its alias (`:alias`). The server answers
+ * only a well-formed alias (aliasFromPathSegment in alias-rules.ts; anything else gets the 404
+ * view) and renders the page for each request, since the path is part of its content. Kept
+ * apart from PAGE_PATHS: those are answered at their literal path.
  */
-export const PAGE_QUERY_PARAMS: Readonly<Partial<Record<PageName, readonly string[]>>> = {
+export const ALIAS_PAGE_PATHS = {
+  /** One link's statistics (click insights), read with the manage token this browser keeps. */
+  linkStats: '/dashboard/:alias',
+} as const;
+
+export type AliasPageName = keyof typeof ALIAS_PAGE_PATHS;
+export type AliasPagePath = (typeof ALIAS_PAGE_PATHS)[AliasPageName];
+
+export const ALIAS_PAGE_ROUTES: readonly AliasPagePath[] = Object.values(ALIAS_PAGE_PATHS);
+
+/** The address of an alias page for one alias: ('linkStats', 'promo') → "/dashboard/promo". */
+export function aliasPagePath(name: AliasPageName, alias: string): string {
+  return ALIAS_PAGE_PATHS[name].replace(':alias', () => encodeURIComponent(alias));
+}
+
+/** The link statistics' range in days (src/shared/insights.ts INSIGHT_RANGES): /dashboard/promo?dias=7. */
+export const LINK_STATS_RANGE_PARAM = 'dias';
+
+/**
+ * The query parameters a page's content depends on (the report form's prefilled alias, the
+ * statistics' range). The server renders every other page once a day for all visitors; a page
+ * asked for with one of its own parameters is rendered for that request, with only those.
+ */
+export const PAGE_QUERY_PARAMS: Readonly<Partial<Record<PageName | AliasPageName, readonly string[]>>> = {
   report: ['alias'],
+  linkStats: [LINK_STATS_RANGE_PARAM],
 };
 
 /** Prefix of the JSON API (src/shared/api.ts lists its routes). */
@@ -71,6 +96,6 @@ export function firstSegmentWord(path: string): string {
 /** Every first path segment the site uses or keeps: no alias may be one of these. */
 export const SITE_SEGMENTS: readonly string[] = [
   ...new Set(
-    [...PAGE_ROUTES, ...Object.values(SERVER_PATHS)].map(firstSegmentWord).filter((word) => word !== '').concat(KEPT_SEGMENTS),
+    [...PAGE_ROUTES, ...ALIAS_PAGE_ROUTES, ...Object.values(SERVER_PATHS)].map(firstSegmentWord).filter((word) => word !== '').concat(KEPT_SEGMENTS),
   ),
 ];

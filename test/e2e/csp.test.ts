@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
 // The Content-Security-Policy the server sends is one the app actually satisfies: every page,
-// the home form flow, the dashboard, the error view and the crawler preview load in real
-// Chromium without a single violation report.
+// the home form flow, the dashboard, a link's statistics (charts and map), the error view and
+// the crawler preview load in real Chromium without a single violation report.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CRAWLER_USER_AGENTS } from '../helpers/fixtures.js';
+import { createLink } from '../helpers/api.js';
+import { BROWSER_USER_AGENTS, CRAWLER_USER_AGENTS } from '../helpers/fixtures.js';
 import { DESKTOP, newContext } from './support/browser.js';
 import { type E2eEnv, startE2e } from './support/app.js';
 import { watchCspViolations as watchViolations } from './support/csp.js';
@@ -24,7 +25,7 @@ describe('Content-Security-Policy in real Chromium', () => {
     const violations = await watchViolations(page);
     const base = env.server.url;
     const seen: string[] = [];
-    for (const path of ['/', '/faq', '/contact', '/privacy', '/dashboard', '/nao-existe-este-link']) {
+    for (const path of ['/', '/faq', '/contact', '/privacy', '/dashboard', '/dashboard/exemplo', '/dashboard/exemplo?dias=7', '/nao-existe-este-link']) {
       const response = await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
       expect(response?.headers()['content-security-policy'], path).toContain("script-src 'self'");
       await expect.poll(() => page.locator('main, #root').first().isVisible()).toBe(true);
@@ -42,6 +43,30 @@ describe('Content-Security-Policy in real Chromium', () => {
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
     seen.push(...(await violations()));
     expect(seen).toEqual([]);
+    await context.close();
+  });
+
+  it("no violation on a link's statistics with their charts, tables and map drawn", async () => {
+    const link = await createLink(env.server, { url: `${env.fixture.url}/com-graficos`, alias: 'csp-graficos' });
+    const click = await fetch(link.shortUrl, { redirect: 'manual', headers: { 'user-agent': BROWSER_USER_AGENTS.chromeAndroid } });
+    expect(click.status).toBe(302);
+    const context = await newContext(env.browser, DESKTOP);
+    await context.addInitScript((stored) => window.localStorage.setItem('my_links', JSON.stringify(stored)), [link]);
+    // The map is drawn for states; the test server has no city database, so the answer gets one.
+    await context.route('**/api/links/*/insights*', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { regions: { key: string; clicks: number }[] };
+      await route.fulfill({ response, json: { ...body, regions: [{ key: 'BR-SC', clicks: 1 }] } });
+    });
+    const page = await context.newPage();
+    const violations = await watchViolations(page);
+    await page.goto(`${env.server.url}/dashboard/${link.alias}`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
+    await page.getByRole('img', { name: /^Mapa do Brasil/ }).waitFor();
+    await page.getByTestId('daily-table').getByText('Ver tabela').click();
+    await page.getByRole('tab', { name: '7 dias' }).click();
+    await page.waitForURL(/dias=7$/);
+    expect(await violations()).toEqual([]);
     await context.close();
   });
 

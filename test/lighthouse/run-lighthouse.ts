@@ -47,6 +47,8 @@ const PAGES: readonly PageSpec[] = [
   { path: '/contact', speed: true, seo: true },
   { path: '/privacy', speed: true, seo: true },
   { path: '/dashboard', speed: true, seo: true },
+  // A link's statistics as a visitor without the link sees them (the frame; the figures need its token).
+  { path: '/dashboard/exemplo', speed: true, seo: true },
   { path: '/denunciar', speed: false, seo: true },
   // Lighthouse's SEO category holds the audit http-status-code, which fails for any 4xx: a 404
   // page cannot score 100 there by design, so SEO is shown but not checked on it.

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DomUtils } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_ROUTES, type PagePath } from '../../src/shared/routes.js';
+import { ALIAS_PAGE_ROUTES, type AliasPagePath, PAGE_ROUTES, type PagePath } from '../../src/shared/routes.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { appRoot, copyrightLine, cspNonce, fetchPage, type FetchedPage, findAll, findOnly, type HtmlElement, jsonBlock, tag, textOf, titleOf } from './html.js';
 
@@ -22,6 +22,17 @@ const PAGES: Record<PagePath, { title: string; h1: string }> = {
   '/dashboard': { title: `Meus links | ${SITE}`, h1: 'Meus links' },
   '/denunciar': { title: `Denunciar link | ${SITE}`, h1: 'Denunciar link' },
 };
+
+/**
+ * The pages about one link (their path carries an alias): an address for each, its title and
+ * its heading (the short link, which names the test server's own address).
+ */
+const ALIAS_PAGES: Record<AliasPagePath, { path: string; title: string; h1: (origin: string) => string }> = {
+  '/dashboard/:alias': { path: '/dashboard/promo-verao', title: `Estatísticas de promo-verao | ${SITE}`, h1: (origin) => `${origin}/promo-verao` },
+};
+
+/** Addresses under an alias page that cannot name a link: the 404 view, like an unknown alias. */
+const NOT_AN_ALIAS_PATHS = ['/dashboard/ab', `/dashboard/${'a'.repeat(65)}`, '/dashboard/com%20espa%C3%A7o', '/dashboard/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E'] as const;
 
 /** The eight FAQ entries: question and the first paragraph of the answer (default site config). */
 const FAQ: readonly [question: string, firstParagraph: string][] = [
@@ -110,7 +121,19 @@ describe('every page is rendered on the server', () => {
     expect(pageContext(page)).toEqual({ today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), status: 200 });
   });
 
-  it.each(NOT_FOUND_PATHS)('%s: 404 with the not-found view (Oops!) and its title', async (notFoundPath) => {
+  it.each(ALIAS_PAGE_ROUTES)('%s: 200 for a well-formed alias, its own <title> and <h1> (the short link), rendered for the request', async (route) => {
+    const { path, title, h1 } = ALIAS_PAGES[route];
+    const page = await get(path);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(titleOf(page)).toBe(title);
+    expect(h1Texts(page)).toEqual([h1(server.url.replace(/^https?:\/\//, ''))]);
+    expect(findAll(mainOf(page), (element) => element.attribs.role === 'status' && textOf(element) === 'Carregando')).toEqual([]);
+    expect(pageContext(page)).toEqual({ today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), status: 200 });
+  });
+
+  it.each([...NOT_FOUND_PATHS, ...NOT_AN_ALIAS_PATHS])('%s: 404 with the not-found view (Oops!) and its title', async (notFoundPath) => {
     const page = await get(notFoundPath);
     expect(page.status).toBe(404);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
@@ -196,6 +219,48 @@ describe('every page is rendered on the server', () => {
     expect(textOf(findOnly(loading, tag('noscript'), '<noscript>'))).toBe('Ative o JavaScript no seu navegador para ver os links criados nele.');
     expect(textOf(main)).not.toContain('Nenhum link por aqui ainda');
     expect(textOf(main)).not.toContain('Criar meu primeiro link');
+  });
+
+  it("/dashboard/:alias: the frame (way back, range tabs, card titles) and placeholders; the figures wait for this browser's token", async () => {
+    const page = await get('/dashboard/promo-verao');
+    const main = mainOf(page);
+    expect(findOnly(main, (element) => element.name === 'a' && textOf(element) === 'Meus links', '"Meus links" link').attribs.href).toBe('/dashboard');
+    const tablist = findOnly(main, (element) => element.attribs.role === 'tablist', 'tablist');
+    expect(tablist.attribs['aria-label']).toBe('Período');
+    const tabs = findAll(tablist, (element) => element.attribs.role === 'tab');
+    expect(tabs.map((tab) => [textOf(tab), tab.attribs['aria-selected']])).toEqual([
+      ['Hoje', 'false'],
+      ['7 dias', 'false'],
+      ['30 dias', 'true'],
+      ['90 dias', 'false'],
+    ]);
+    const panel = findOnly(main, (element) => element.attribs.role === 'tabpanel', 'tabpanel');
+    expect(panel.attribs['aria-labelledby']).toBe(tabs[2]?.attribs.id);
+    expect(textOf(findOnly(panel, (element) => element.attribs.role === 'status', 'loading status'))).toBe('Carregando as estatísticas');
+    expect(textOf(findOnly(panel, tag('noscript'), '<noscript>'))).toBe('Ative o JavaScript no seu navegador para ver as estatísticas deste link.');
+    expect(findAll(panel, tag('h2')).map((h2) => textOf(h2))).toEqual(['Total de cliques', 'Cliques por dia', 'Cliques por hora do dia', 'Origens', 'Aparelhos', 'Sistemas', 'Navegadores']);
+    // The CSV needs the figures: off until they arrive.
+    expect(findOnly(main, (element) => element.name === 'button' && textOf(element) === 'Baixar CSV', 'CSV button').attribs).toHaveProperty('disabled');
+    // Only the browser knows whether it keeps this link.
+    expect(textOf(main)).not.toContain('Este link não está salvo neste navegador');
+  });
+
+  it('/dashboard/:alias?dias=: the tab of the range; other parameters change nothing; an upper-case alias is the same link', async () => {
+    const selectedTab = (page: FetchedPage) => textOf(findOnly(mainOf(page), (element) => element.attribs.role === 'tab' && element.attribs['aria-selected'] === 'true', 'selected tab'));
+    const week = await get('/dashboard/promo-verao?dias=7');
+    expect(week.status).toBe(200);
+    expect(selectedTab(week)).toBe('7 dias');
+    // One day: no chart of days in the placeholder either.
+    const today = await get('/dashboard/promo-verao?dias=1');
+    expect(selectedTab(today)).toBe('Hoje');
+    expect(findAll(mainOf(today), tag('h2')).map((h2) => textOf(h2))).not.toContain('Cliques por dia');
+    expect(withoutNonce(await get('/dashboard/promo-verao?dias=7&utm_source=whatsapp'))).toBe(withoutNonce(week));
+    const plain = await get('/dashboard/promo-verao');
+    expect(withoutNonce(await get('/dashboard/promo-verao?utm_source=x'))).toBe(withoutNonce(plain));
+    expect(selectedTab(await get('/dashboard/promo-verao?dias=5'))).toBe('30 dias');
+    const upper = await get('/dashboard/Promo-Verao');
+    expect(upper.status).toBe(200);
+    expect(h1Texts(upper)).toEqual(h1Texts(plain));
   });
 
   it('/denunciar: the report form, its alias prefilled from ?alias=, other parameters ignored', async () => {
@@ -339,7 +404,14 @@ describe('gzip for browsers, a lean page for clients without it', () => {
 describe('the pages keep to their Content-Security-Policy', () => {
   /** A hostile ?alias= goes into a page rendered for the request: React escapes it like any text. */
   const hostileAlias = '"><script>alert(1)</script><p style="color:red">';
-  const PATHS = [...PAGE_ROUTES, ...NOT_FOUND_PATHS, `/denunciar?alias=${encodeURIComponent(hostileAlias)}`];
+  const PATHS = [
+    ...PAGE_ROUTES,
+    ...NOT_FOUND_PATHS,
+    `/denunciar?alias=${encodeURIComponent(hostileAlias)}`,
+    ...Object.values(ALIAS_PAGES).map((page) => page.path),
+    '/dashboard/promo-verao?dias=7',
+    `/dashboard/${encodeURIComponent(hostileAlias)}`,
+  ];
 
   it.each(PATHS)("%s: script-src without 'unsafe-inline'; no inline script but the two JSON blocks, no style attribute", async (pathAndQuery) => {
     const page = await get(pathAndQuery);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { SiteConfig } from '../../shared/api.js';
 import type { HomeFormOutcome } from '../../shared/app-shell.js';
-import type { PagePath } from '../../shared/routes.js';
+import type { AliasPageName, PagePath } from '../../shared/routes.js';
 import type { Calendar } from '../calendar.js';
 import type { Config } from '../config.js';
 import { type AppShell, loadAppShell, type NoncedPage } from './app-shell.js';
@@ -32,6 +32,8 @@ export interface Pages {
   start(): Promise<void>;
   /** The page for a route, for a request with this query and Accept-Encoding. */
   render(route: PagePath, query: URLSearchParams, acceptEncoding: string | undefined): PageResponse | Promise<PageResponse>;
+  /** A page about one link (ALIAS_PAGE_PATHS), for an alias already checked, rendered for this request. */
+  renderAliasPage(name: AliasPageName, alias: string, query: URLSearchParams, acceptEncoding: string | undefined): Promise<PageResponse>;
   /** The app's not-found view, for a 404: always at hand (it answers every unknown alias). */
   renderNotFound(acceptEncoding: string | undefined): PageResponse;
   /** The home page with the outcome of a form posted without JavaScript. */
@@ -65,6 +67,7 @@ export function createPages(config: Readonly<Config>, calendar: Calendar, log: F
       const page = rendered.page(route, query);
       return page instanceof Promise ? page.then((ready) => respond(ready, acceptEncoding)) : respond(page, acceptEncoding);
     },
+    renderAliasPage: async (name, alias, query, acceptEncoding) => respond(await rendered.aliasPage(name, alias, query), acceptEncoding),
     renderNotFound: (acceptEncoding) => respond(rendered.notFound(), acceptEncoding),
     renderHomeForm: async (outcome, acceptEncoding) => respond(await rendered.homeWithForm(outcome), acceptEncoding),
   };

@@ -2,11 +2,13 @@
 // paints the content before any script runs. The pages depend on nothing of the request but
 // the day (the footer's year, the privacy page's date): they are rendered at start and again
 // when the day changes, and each response only adds its nonce. A page whose content reads a
-// query parameter (PAGE_QUERY_PARAMS) is rendered for the request that carries one.
+// query parameter (PAGE_QUERY_PARAMS) is rendered for the request that carries one, and a
+// page about one link (ALIAS_PAGE_PATHS, its alias in the path) for every request.
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { HomeFormOutcome, PageContext, ServerRenderer } from '../../shared/app-shell.js';
 import type { SiteConfig } from '../../shared/api.js';
-import { PAGE_PATHS, PAGE_QUERY_PARAMS, type PageName, type PagePath } from '../../shared/routes.js';
+import { type AliasPageName, aliasPagePath, PAGE_PATHS, PAGE_QUERY_PARAMS, type PageName, type PagePath } from '../../shared/routes.js';
 import type { Calendar } from '../calendar.js';
 import type { AppShell, NoncedPage } from './app-shell.js';
 
@@ -18,6 +20,8 @@ export interface RenderedPages {
   start(): Promise<void>;
   /** A page for `route` with the request's query string (without "?"), from the day's render when it does not depend on it. */
   page(route: PagePath, query: URLSearchParams): NoncedPage | Promise<NoncedPage>;
+  /** A page about one link, for an alias already checked (aliasFromPathSegment), with the request's query. */
+  aliasPage(name: AliasPageName, alias: string, query: URLSearchParams): Promise<NoncedPage>;
   /** The not-found view: the answer to every unknown alias, so always ready at once. */
   notFound(): NoncedPage;
   /** The home page answering a form posted without JavaScript. */
@@ -32,7 +36,16 @@ interface Deps {
   log: FastifyBaseLogger;
 }
 
+/** Pages about one link kept rendered (keyed by day and path: yesterday's are never served). */
+const ALIAS_PAGES_KEPT = 500;
+
 const PAGE_NAMES = new Map(Object.entries(PAGE_PATHS).map(([name, path]) => [path, name as PageName]));
+
+/** The request's values of the parameters the page reads (PAGE_QUERY_PARAMS); the others do not change the page. */
+function keptQuery(name: PageName | AliasPageName, query: URLSearchParams): URLSearchParams {
+  const params = PAGE_QUERY_PARAMS[name] ?? [];
+  return new URLSearchParams(params.flatMap((param) => query.getAll(param).map((value) => [param, value] as [string, string])));
+}
 
 export function createRenderedPages({ shell, renderer, site, calendar, log }: Deps): RenderedPages {
   const render = async (url: string, context: PageContext): Promise<NoncedPage> =>
@@ -44,6 +57,7 @@ export function createRenderedPages({ shell, renderer, site, calendar, log }: De
   const unrendered = shell.compose(undefined, { today: calendar.today(), status: 200 });
   let notFound: NoncedPage = shell.compose(undefined, { today: calendar.today(), status: 404 });
   let refreshing = false;
+  const aliasPages = new LRUCache<string, Promise<NoncedPage>>({ max: ALIAS_PAGES_KEPT });
 
   async function renderDay(today: string): Promise<void> {
     const next = new Map<string, NoncedPage>();
@@ -69,14 +83,32 @@ export function createRenderedPages({ shell, renderer, site, calendar, log }: De
     start: () => renderDay(calendar.today()),
     page(route, query) {
       keepCurrent();
-      const params = PAGE_QUERY_PARAMS[PAGE_NAMES.get(route) ?? 'home'] ?? [];
-      const kept = new URLSearchParams(params.flatMap((name) => query.getAll(name).map((value) => [name, value] as [string, string])));
+      const kept = keptQuery(PAGE_NAMES.get(route) ?? 'home', query);
       const cached = pages.get(route) ?? unrendered;
       if (kept.size === 0) return cached;
       return render(`${route}?${kept.toString()}`, { today: calendar.today(), status: 200 }).catch((error: unknown) => {
         log.error({ err: error }, 'rendering a page failed; the plain page is served');
         return cached;
       });
+    },
+    aliasPage(name, alias, query) {
+      keepCurrent();
+      // The path is rebuilt from the checked alias, never taken from the request as it came.
+      const kept = keptQuery(name, query);
+      const url = `${aliasPagePath(name, alias)}${kept.size === 0 ? '' : `?${kept.toString()}`}`;
+      const today = calendar.today();
+      // A render costs ~12 ms: the same page asked again (a reload, an owner checking, a flood of
+      // one address) is answered from the last ALIAS_PAGES_KEPT of the day.
+      const key = `${today} ${url}`;
+      const known = aliasPages.get(key);
+      if (known !== undefined) return known;
+      const rendered = render(url, { today, status: 200 }).catch((error: unknown) => {
+        aliasPages.delete(key);
+        log.error({ err: error }, 'rendering a page failed; the app is served to render it in the browser');
+        return unrendered;
+      });
+      aliasPages.set(key, rendered);
+      return rendered;
     },
     notFound() {
       keepCurrent();

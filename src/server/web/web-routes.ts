@@ -1,6 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX, PAGE_ROUTES, SERVER_PATHS } from '../../shared/routes.js';
+import { aliasFromPathSegment } from '../../shared/alias-rules.js';
+import { ALIAS_PAGE_PATHS, type AliasPageName, API_PREFIX, PAGE_ROUTES, SERVER_PATHS } from '../../shared/routes.js';
 import { type Pages, sendPage } from './pages.js';
 
 /**
@@ -52,6 +53,16 @@ export async function registerWebRoutes(app: FastifyInstance, pages: Pages): Pro
   for (const route of PAGE_ROUTES) {
     app.get(route, async (request, reply) => {
       return sendPage(reply, 200, await pages.render(route, queryOf(request.url), request.headers['accept-encoding']), 'no-cache');
+    });
+  }
+  // Pages about one link (/dashboard/:alias): rendered per request for a well-formed alias;
+  // any other segment is the same 404 view as an unknown address (and costs no render).
+  for (const [name, route] of Object.entries(ALIAS_PAGE_PATHS) as [AliasPageName, string][]) {
+    app.get<{ Params: { alias: string } }>(route, async (request, reply) => {
+      const acceptEncoding = request.headers['accept-encoding'];
+      const alias = aliasFromPathSegment(request.params.alias);
+      if (alias === undefined) return sendPage(reply, 404, pages.renderNotFound(acceptEncoding), 'no-store');
+      return sendPage(reply, 200, await pages.renderAliasPage(name, alias, queryOf(request.url), acceptEncoding), 'no-cache');
     });
   }
 }

@@ -1,6 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { PAGE_PATHS, type PageName } from '../../shared/routes';
+import { ALIAS_PAGE_PATHS, type AliasPageName, PAGE_PATHS, type PageName } from '../../shared/routes';
 import { HomePage } from '../pages/home-page';
 import { RootLayout } from './root-layout';
 
@@ -10,6 +10,7 @@ const ContactPage = lazy(() => import('../pages/contact-page').then((m) => ({ de
 const PrivacyPage = lazy(() => import('../pages/privacy-page').then((m) => ({ default: m.PrivacyPage })));
 const DashboardPage = lazy(() => import('../pages/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const ReportPage = lazy(() => import('../pages/report-page').then((m) => ({ default: m.ReportPage })));
+const LinkStatsPage = lazy(() => import('../pages/link-stats-page').then((m) => ({ default: m.LinkStatsPage })));
 const RedirectPage = lazy(() => import('../pages/redirect-page').then((m) => ({ default: m.RedirectPage })));
 const NotFoundPage = lazy(() => import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
@@ -27,11 +28,22 @@ const PAGES: Record<PageName, ComponentType> = {
 /** The app's route table: each shared page path with its component. */
 export const APP_PAGE_ROUTES = (Object.keys(PAGE_PATHS) as PageName[]).map((name) => ({ path: PAGE_PATHS[name], Page: PAGES[name] }));
 
+// The pages about one link (their path carries the alias), keyed the same way.
+const ALIAS_PAGES: Record<AliasPageName, ComponentType> = {
+  linkStats: LinkStatsPage,
+};
+
+/** The pages about one link: each shared alias page path with its component. */
+export const APP_ALIAS_PAGE_ROUTES = (Object.keys(ALIAS_PAGE_PATHS) as AliasPageName[]).map((name) => ({
+  path: ALIAS_PAGE_PATHS[name],
+  Page: ALIAS_PAGES[name],
+}));
+
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RootLayout />}>
-        {APP_PAGE_ROUTES.map(({ path, Page }) => (
+        {[...APP_PAGE_ROUTES, ...APP_ALIAS_PAGE_ROUTES].map(({ path, Page }) => (
           <Route key={path} path={path} element={<Page />} />
         ))}
         <Route path=":alias" element={<RedirectPage />} />

@@ -5,6 +5,7 @@ import {
   type CreateLinkRequest,
   type CreateLinkResponse,
   EMPTY_STATS,
+  insightsPath,
   type LinkOwnerView,
   linkPath,
   type ReportLinkRequest,
@@ -118,4 +119,14 @@ export async function fetchLinkView(alias: string, manageToken: string, signal?:
 /** DELETE /api/links/:alias: permanent deletion (204). */
 export async function deleteLink(alias: string, manageToken: string): Promise<void> {
   await request(linkPath(alias), { method: API_ROUTES.deleteLink.method, headers: ownerHeaders(manageToken) });
+}
+
+/**
+ * GET /api/links/:alias/insights?days=N: where the link's clicks came from over the range
+ * (401 no token, 403 wrong token, 404 gone, 429 with Retry-After). The body is read as it
+ * comes; the caller checks its shape.
+ */
+export async function fetchLinkInsights(alias: string, manageToken: string, days: number, signal?: AbortSignal): Promise<unknown> {
+  const response = await request(insightsPath(alias, days), { headers: ownerHeaders(manageToken), cache: 'no-store', ...(signal ? { signal } : {}) });
+  return (await response.json()) as unknown;
 }

@@ -5,6 +5,20 @@ export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
 
+const percentFormat = new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 0 });
+
+/** A share 0–1 as a whole percentage, "40%" (a share under 0.5% but above 0 is "<1%"). */
+export function formatPercent(share: number): string {
+  return share > 0 && share < 0.005 ? `<${percentFormat.format(0.01)}` : percentFormat.format(share);
+}
+
+const decimalFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
+
+/** A number with at most one decimal, pt-BR style: 4.25 → "4,3". */
+export function formatDecimal(value: number): string {
+  return decimalFormat.format(value);
+}
+
 /** A calendar day "2025-11-21" as pt-BR writes it, "21/11/2025" (no time zone involved). */
 export function formatDay(day: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);

@@ -54,6 +54,11 @@ export function saveMyLink(link: CreateLinkResponse): void {
   writeItem(MY_LINKS_KEY, JSON.stringify([entry, ...others]));
 }
 
+/** The stored link with this alias (aliases are one entry each), or undefined. */
+export function findMyLink(alias: string): StoredLink | undefined {
+  return readMyLinks().find((link) => link.alias === alias);
+}
+
 export function writeMyLinks(links: readonly StoredLink[]): void {
   writeItem(MY_LINKS_KEY, JSON.stringify(links));
 }

@@ -30,6 +30,8 @@ export const dashboardTexts = {
   destination: 'Destino:',
   copy: 'Copiar link',
   copyShort: 'Copiar',
+  whatsappShort: 'WhatsApp',
+  stats: 'Ver estatísticas',
   qrCode: 'Ver QR code',
   qrCodeShort: 'QR code',
   delete: 'Excluir link',

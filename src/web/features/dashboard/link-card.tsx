@@ -1,9 +1,12 @@
-import { Ban, Check, Copy, ExternalLink, RotateCw, Trash2, X } from 'lucide-react';
+import { BarChart3, Ban, Check, ChevronRight, Copy, ExternalLink, RotateCw, Trash2, X } from 'lucide-react';
 import { useId } from 'react';
+import { Link } from 'react-router';
+import { aliasPagePath } from '../../../shared/routes';
 import { QrCodeButton } from '../../components/qr-code-button';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { toast } from '../../components/ui/use-toast';
+import { WhatsappCopyButton, whatsappCopyTexts } from '../../components/whatsapp-copy-button';
 import { useCopyToClipboard } from '../../lib/clipboard';
 import { formatDateTime, formatNumber, withoutScheme } from '../../lib/format';
 import type { StoredLink } from '../../lib/my-links';
@@ -70,15 +73,26 @@ function Clicks({ check, link, onRetry }: { check: LinkCheck | undefined; link: 
   if (check.status !== 'ok') return null;
   const { totalClicks, daily } = check.view;
   return (
-    <div className="grid grid-cols-[auto_minmax(0,1fr)] items-end gap-4 sm:gap-6">
-      <p className="leading-tight whitespace-nowrap">
-        <span data-testid="total-clicks" className="block text-3xl font-bold text-slate-900 tabular-nums">
-          {formatNumber(totalClicks)}
-        </span>
-        <span className="text-xs text-slate-500">{t.totalClicks(totalClicks)}</span>
-      </p>
-      <ClicksChart daily={daily} />
-    </div>
+    <>
+      <div className="grid grid-cols-[auto_minmax(0,1fr)] items-end gap-4 sm:gap-6">
+        <p className="leading-tight whitespace-nowrap">
+          <span data-testid="total-clicks" className="block text-3xl font-bold text-slate-900 tabular-nums">
+            {formatNumber(totalClicks)}
+          </span>
+          <span className="text-xs text-slate-500">{t.totalClicks(totalClicks)}</span>
+        </p>
+        <ClicksChart daily={daily} />
+      </div>
+      <Link
+        to={aliasPagePath('linkStats', link.alias)}
+        className="mt-3 inline-flex min-h-9 items-center gap-1.5 rounded text-sm font-semibold text-primary-ink hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
+      >
+        <BarChart3 aria-hidden="true" className="size-4" />
+        {/* The card (an article named by the short link) says whose statistics these are. */}
+        {t.stats}
+        <ChevronRight aria-hidden="true" className="size-4" />
+      </Link>
+    </>
   );
 }
 
@@ -147,8 +161,18 @@ export function LinkCard({ link, check, onDelete, onForget, onRetry }: LinkCardP
         <p className="mt-1 text-xs text-slate-500">{t.createdAt(formatDateTime(link.createdAt))}</p>
       </div>
       {!unavailable && (
-        <div className="mt-3 grid grid-cols-3 gap-2 border-t border-slate-100 pt-3 [grid-area:actions] sm:-mt-1 sm:-mr-2 sm:flex sm:items-start sm:gap-1 sm:border-0 sm:pt-0">
+        <div className="mt-3 grid grid-cols-2 gap-2 border-t border-slate-100 pt-3 [grid-area:actions] sm:-mt-1 sm:-mr-2 sm:flex sm:items-start sm:gap-1 sm:border-0 sm:pt-0">
           <CopyButton text={link.shortUrl} />
+          <WhatsappCopyButton
+            shortUrl={link.shortUrl}
+            variant="ghost"
+            size="sm"
+            aria-label={whatsappCopyTexts.label}
+            title={whatsappCopyTexts.label}
+            className={actionClass}
+          >
+            <span className="sm:hidden">{t.whatsappShort}</span>
+          </WhatsappCopyButton>
           <QrCodeButton
             url={link.shortUrl}
             fileName={`qr-code-${link.alias}`}

@@ -220,6 +220,20 @@ describe('MyLinksDashboard: the list', () => {
     expect(writeText).toHaveBeenCalledWith(newer.shortUrl);
     await waitFor(() => expect(within(toastRegion()).getByText('Copiado!')).toBeInTheDocument());
   });
+
+  it('copies the link for WhatsApp (utm_source=whatsapp) and leads to its statistics', async () => {
+    serve(newer, 2);
+    store([newer]);
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    renderWithApp(<MyLinksDashboard />);
+    const promo = card(newer.shortUrl);
+    await within(promo).findByTestId('total-clicks');
+    expect(within(promo).getByRole('link', { name: 'Ver estatísticas' })).toHaveAttribute('href', '/dashboard/promo');
+    await user.click(within(promo).getByRole('button', { name: 'Copiar para WhatsApp' }));
+    expect(writeText).toHaveBeenCalledWith(`${newer.shortUrl}?utm_source=whatsapp`);
+    await waitFor(() => expect(within(toastRegion()).getByText('Copiado!')).toBeInTheDocument());
+  });
 });
 
 describe('MyLinksDashboard: deletion', () => {

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { LinkInsights } from '../../../shared/api';
+import { buildInsightsCsv, csvField, insightsCsvFileName } from './insights-csv';
+
+const base: LinkInsights = {
+  alias: 'promo',
+  days: 1,
+  from: '2025-11-21',
+  to: '2025-11-21',
+  totalClicks: 3,
+  daily: [{ day: '2025-11-21', clicks: 3 }],
+  hours: Array.from({ length: 24 }, (_, hour) => (hour === 8 ? 3 : 0)),
+  sources: [
+    { key: 'direct', clicks: 1 },
+    { key: 'promoção, "verão"', clicks: 1 },
+    { key: '=HYPERLINK("http://x")', clicks: 1 },
+  ],
+  devices: [{ key: 'mobile', clicks: 3 }],
+  systems: [],
+  browsers: [],
+  countries: [{ key: 'BR', clicks: 3 }],
+  regions: [{ key: 'BR-SP', clicks: 3 }],
+  breakdowns: true,
+};
+
+describe('insights CSV', () => {
+  it('quotes separators and quotes, and defuses formulas', () => {
+    expect(csvField('instagram')).toBe('instagram');
+    expect(csvField(12)).toBe('12');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('a;b')).toBe('"a;b"');
+    expect(csvField('diz "oi"')).toBe('"diz ""oi"""');
+    expect(csvField('linha\nnova')).toBe('"linha\nnova"');
+    expect(csvField('=1+1')).toBe("'=1+1");
+    expect(csvField('+55')).toBe("'+55");
+    expect(csvField('-x')).toBe("'-x");
+    expect(csvField('@soma')).toBe("'@soma");
+  });
+
+  it('is BOM, header, the breakdowns, 24 hours and the days, CRLF-ended', () => {
+    const text = buildInsightsCsv(base);
+    expect(text.startsWith('\uFEFFdimension;key;clicks\r\n')).toBe(true);
+    expect(text.endsWith('daily;2025-11-21;3\r\n')).toBe(true);
+    const lines = text.slice(1).split('\r\n').slice(0, -1);
+    expect(lines.slice(0, 7)).toEqual([
+      'dimension;key;clicks',
+      'sources;direct;1',
+      'sources;"promoção, ""verão""";1',
+      `sources;"'=HYPERLINK(""http://x"")";1`,
+      'devices;mobile;3',
+      'countries;BR;3',
+      'regions;BR-SP;3',
+    ]);
+    expect(lines.filter((line) => line.startsWith('hours;')).map((line) => line.split(';')[1])).toEqual(
+      Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, '0')),
+    );
+    expect(lines).toContain('hours;08;3');
+  });
+
+  it('without breakdowns holds the days only', () => {
+    const text = buildInsightsCsv({ ...base, breakdowns: false, sources: [], devices: [], countries: [], regions: [] });
+    expect(text).toBe('\uFEFFdimension;key;clicks\r\ndaily;2025-11-21;3\r\n');
+  });
+
+  it('is named after the link, the range and its last day', () => {
+    expect(insightsCsvFileName(base)).toBe('estatisticas-promo-1-dias-2025-11-21.csv');
+  });
+});

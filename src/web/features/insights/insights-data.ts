@@ -1,0 +1,68 @@
+// The API's answer read defensively (a server of another version, a proxy's page must not
+// break the page), and the few figures the page derives from it.
+import type { DailyClicks, InsightCount, LinkInsights } from '../../../shared/api';
+
+const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0);
+
+function counts(value: unknown): InsightCount[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((entry): entry is { key: string; clicks: unknown } => typeof entry === 'object' && entry !== null && typeof (entry as { key?: unknown }).key === 'string')
+    .map((entry) => ({ key: entry.key, clicks: count(entry.clicks) }))
+    .filter((entry) => entry.clicks > 0)
+    .sort((a, b) => b.clicks - a.clicks);
+}
+
+function days(value: unknown): DailyClicks[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((entry): entry is { day: string; clicks: unknown } => typeof entry === 'object' && entry !== null && typeof (entry as { day?: unknown }).day === 'string')
+    .map((entry) => ({ day: entry.day, clicks: count(entry.clicks) }));
+}
+
+/** The answer as LinkInsights, or undefined when it is not one (no daily clicks, wrong range). */
+export function toLinkInsights(body: unknown, alias: string, range: number): LinkInsights | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const source = body as Record<string, unknown>;
+  const daily = days(source.daily);
+  if (daily.length === 0) return undefined;
+  const hours = Array.from({ length: 24 }, (_, hour) => count(Array.isArray(source.hours) ? (source.hours as unknown[])[hour] : 0));
+  const first = daily[0]?.day ?? '';
+  const last = daily[daily.length - 1]?.day ?? '';
+  return {
+    alias: typeof source.alias === 'string' ? source.alias : alias,
+    days: typeof source.days === 'number' ? source.days : range,
+    from: typeof source.from === 'string' ? source.from : first,
+    to: typeof source.to === 'string' ? source.to : last,
+    totalClicks: typeof source.totalClicks === 'number' ? count(source.totalClicks) : daily.reduce((sum, entry) => sum + entry.clicks, 0),
+    daily,
+    hours,
+    sources: counts(source.sources),
+    devices: counts(source.devices),
+    systems: counts(source.systems),
+    browsers: counts(source.browsers),
+    countries: counts(source.countries),
+    regions: counts(source.regions),
+    breakdowns: source.breakdowns !== false,
+  };
+}
+
+/** The day with the most clicks (the latest on a tie), or undefined when none had any. */
+export function bestDay(daily: readonly DailyClicks[]): DailyClicks | undefined {
+  let best: DailyClicks | undefined;
+  for (const entry of daily) if (entry.clicks > 0 && (best === undefined || entry.clicks >= best.clicks)) best = entry;
+  return best;
+}
+
+/** The hour with the most clicks (the earliest on a tie), or undefined when none had any. */
+export function bestHour(hours: readonly number[]): { hour: number; clicks: number } | undefined {
+  let best: { hour: number; clicks: number } | undefined;
+  hours.forEach((clicks, hour) => {
+    if (clicks > 0 && (best === undefined || clicks > best.clicks)) best = { hour, clicks };
+  });
+  return best;
+}
+
+export function sumClicks(entries: readonly { clicks: number }[]): number {
+  return entries.reduce((sum, entry) => sum + entry.clicks, 0);
+}

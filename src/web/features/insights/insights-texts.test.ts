@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { BRAZIL_STATES, browserLabel, countryLabel, deviceLabel, hourLabel, insightsTexts, regionLabel, sourceLabel, systemLabel } from './insights-texts';
+
+describe('insight labels (pt-BR)', () => {
+  it('sources: the known ones named, any other host or campaign as it came', () => {
+    expect(sourceLabel('direct')).toBe('Direto (sem origem)');
+    expect(sourceLabel('instagram')).toBe('Instagram');
+    expect(sourceLabel('whatsapp')).toBe('WhatsApp');
+    expect(sourceLabel('google')).toBe('Google');
+    expect(sourceLabel('email')).toBe('E-mail');
+    expect(sourceLabel('x')).toBe('X (Twitter)');
+    expect(sourceLabel('other')).toBe('Outros');
+    expect(sourceLabel('blog.exemplo.com.br')).toBe('blog.exemplo.com.br');
+  });
+
+  it('devices and systems', () => {
+    expect(['mobile', 'tablet', 'desktop', 'other'].map(deviceLabel)).toEqual(['Celular', 'Tablet', 'Computador', 'Outro']);
+    expect(['android', 'ios', 'windows', 'macos', 'linux', 'chromeos', 'other'].map(systemLabel)).toEqual([
+      'Android',
+      'iOS',
+      'Windows',
+      'macOS',
+      'Linux',
+      'ChromeOS',
+      'Outro',
+    ]);
+  });
+
+  it('browsers: known names, others capitalised', () => {
+    expect(browserLabel('chrome')).toBe('Chrome');
+    expect(browserLabel('samsung')).toBe('Samsung Internet');
+    expect(browserLabel('other')).toBe('Outro');
+    expect(browserLabel('vivaldi')).toBe('Vivaldi');
+    expect(browserLabel('netsurf')).toBe('Netsurf');
+    expect(browserLabel('samsung browser')).toBe('Samsung Internet');
+    expect(browserLabel('chrome headless')).toBe('Chrome Headless');
+    expect(browserLabel('instagram')).toBe('Instagram (app)');
+    expect(browserLabel('x')).toBe('X (app)');
+    expect(browserLabel('webview')).toBe('Navegador de app');
+  });
+
+  it('countries by Intl in pt-BR, unknown as Desconhecido', () => {
+    expect(countryLabel('BR')).toBe('Brasil');
+    expect(countryLabel('US')).toBe('Estados Unidos');
+    expect(countryLabel('PT')).toBe('Portugal');
+    expect(countryLabel('unknown')).toBe('Desconhecido');
+  });
+
+  it("the 27 states by their pt-BR names; other regions as they came", () => {
+    expect(Object.keys(BRAZIL_STATES)).toHaveLength(27);
+    expect(regionLabel('BR-SC')).toBe('Santa Catarina');
+    expect(regionLabel('BR-SP')).toBe('São Paulo');
+    expect(regionLabel('BR-DF')).toBe('Distrito Federal');
+    expect(regionLabel('US-CA')).toBe('US-CA');
+    expect(regionLabel('unknown')).toBe('Desconhecido');
+  });
+
+  it('hours as 0h…23h, ranges as the tabs say', () => {
+    expect(hourLabel(0)).toBe('0h');
+    expect(hourLabel(23)).toBe('23h');
+    expect(([1, 7, 30, 90] as const).map(insightsTexts.rangeTab)).toEqual(['Hoje', '7 dias', '30 dias', '90 dias']);
+  });
+});
