@@ -26,6 +26,7 @@ import { createLinkCacheWarmer } from './redirect/link-cache-warmup.js';
 import { createSourceDetector } from './insights/click-source.js';
 import { createUserAgentProfiler } from './insights/user-agent-profile.js';
 import { createVisitLog } from './insights/visit-log.js';
+import { INSIGHTS_DROPPED } from './stats/click-writer.js';
 import { createCounterRepository } from './stats/counter-repository.js';
 import { createStatsService } from './stats/stats-service.js';
 import { createPages } from './web/pages.js';
@@ -92,7 +93,11 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
         intervalMs: config.insights.flushIntervalMs,
         maxEntries: INSIGHTS_WINDOW_MAX,
         onError: (error: Error) => {
-          metrics.databaseErrors.inc();
+          if ((error as { code?: unknown }).code === INSIGHTS_DROPPED) metrics.insightsVisitsDropped.inc(Number((error as { dropped?: unknown }).dropped ?? 1));
+          else {
+            metrics.insightsWriteFailures.inc();
+            metrics.databaseErrors.inc();
+          }
           errorLog.error(log, `click-insights:${errorKind(error)}`, { err: error }, 'click insights write failed; kept for the next try');
         },
       }
@@ -114,6 +119,7 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
         metrics.flushDuration.observe(seconds);
         writeHealth.succeeded();
       },
+      visitDropped: () => metrics.insightsVisitsDropped.inc(),
       flushFailed: () => {
         metrics.flushFailures.inc();
         metrics.databaseErrors.inc();

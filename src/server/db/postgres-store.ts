@@ -4,16 +4,12 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { databaseRateLimitStore } from '../abuse/rate-limit-store.js';
-import { createKyselyInsightWriter } from '../insights/insight-writes.js';
-import { createInProcessClickWriter } from '../stats/click-writer.js';
+import { createInProcessClickWriter, createWorkerClickWriter } from '../stats/click-writer.js';
 import { createCounterRepository } from '../stats/counter-repository.js';
 import { compileLinkLookups, countCreationQuery, insertLinkQuery, withAlias } from './link-statements.js';
 import { createPostgresInvalidation, INVALIDATION_CHANNEL, invalidationPayload } from './postgres-invalidation.js';
 import type { Database } from './schema.js';
 import type { Store } from './store.js';
-
-/** The advisory lock that serialises breakdown writes across instances (any constant no other code uses). */
-const INSIGHTS_WRITE_LOCK = 1_830_018;
 
 export function openPostgresStore(url: string, poolSize: number): Store {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
@@ -37,15 +33,11 @@ export function openPostgresStore(url: string, poolSize: number): Store {
         await countCreationQuery(trx, link.day).execute();
         return row.id;
       }),
+    // Clicks in process; breakdowns (GeoIP lookups, adding up, writing) in a thread of their own.
     createClickWriter: (insights) =>
-      createInProcessClickWriter(
-        createCounterRepository(db),
-        insights && {
-          writing: insights,
-          // Instances write breakdowns one at a time: the cardinality bound reads, then adds.
-          store: createKyselyInsightWriter(db, { lock: async (trx) => void (await sql`select pg_advisory_xact_lock(${INSIGHTS_WRITE_LOCK})`.execute(trx)) }),
-        },
-      ),
+      insights === undefined
+        ? createInProcessClickWriter(createCounterRepository(db))
+        : createWorkerClickWriter({ postgres: { url, counters: createCounterRepository(db) } }, insights),
     createInvalidation: (target, log) => createPostgresInvalidation({ url, cache: target, notify, log }),
     notifyChanged: (alias) => notify(invalidationPayload(alias)),
     rateLimitStore: (clock) => databaseRateLimitStore(db, clock),

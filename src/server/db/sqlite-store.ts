@@ -79,7 +79,7 @@ export function openSqliteStore(file: string, busyTimeoutMs: number): SqliteStor
     createClickWriter: (insights) =>
       file === ':memory:'
         ? createInProcessClickWriter(createCounterRepository(db), insights && { writing: insights, store: createKyselyInsightWriter(db) })
-        : createWorkerClickWriter({ file, busyTimeoutMs }, insights),
+        : createWorkerClickWriter({ sqlite: { file, busyTimeoutMs } }, insights),
     // One process: forgetting here is forgetting everywhere.
     createInvalidation: (target) => createLocalInvalidation(target),
     // Servers on this file are other processes: they see disabled links through the blocklist's refresh.

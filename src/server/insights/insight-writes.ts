@@ -59,6 +59,14 @@ function takeChunk(linkDays: Iterator<LinkDayInsights>): LinkDayInsights[] {
   return chunk;
 }
 
+/** The advisory lock that serialises breakdown writes across PostgreSQL instances (any constant no other code uses). */
+const INSIGHTS_WRITE_LOCK = 1_830_018;
+
+/** PostgreSQL's `lock` for createKyselyInsightWriter: taken inside the transaction, released at its end. */
+export async function postgresInsightsLock(trx: Transaction<Database>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${INSIGHTS_WRITE_LOCK})`.execute(trx);
+}
+
 async function addRows(trx: Transaction<Database>, rows: readonly InsightRow[]): Promise<void> {
   const values = sql.join(
     rows.map(

@@ -20,6 +20,8 @@ export interface Metrics {
   clicksDropped: Counter;
   flushDuration: Histogram;
   flushFailures: Counter;
+  insightsVisitsDropped: Counter;
+  insightsWriteFailures: Counter;
   databaseErrors: Counter;
 }
 
@@ -102,6 +104,12 @@ export function createMetrics(sources: GaugeSources): Metrics {
       registers: [registry],
     }),
     flushFailures: new Counter({ name: 'shortener_click_flush_failures_total', help: 'Click writes that failed (clicks kept for the next try)', registers: [registry] }),
+    insightsVisitsDropped: new Counter({
+      name: 'shortener_click_insights_dropped_total',
+      help: 'Counted clicks left out of the breakdowns (visit log or writer window full while writes stalled)',
+      registers: [registry],
+    }),
+    insightsWriteFailures: new Counter({ name: 'shortener_click_insights_write_failures_total', help: 'Breakdown writes that failed (kept for the next try)', registers: [registry] }),
     databaseErrors: new Counter({ name: 'shortener_database_errors_total', help: 'Requests that failed because the store could not be reached or written', registers: [registry] }),
   };
 }

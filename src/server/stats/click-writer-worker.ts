@@ -1,12 +1,24 @@
-// Worker thread that writes click batches to the SQLite file with a connection of its own
-// (see click-writer.ts for why), and, with insights on, resolves and adds up the visits and
-// writes their breakdowns.
+// Worker thread of the click writer (see click-writer.ts for why): on SQLite it writes click
+// batches to the file with a connection of its own; with insights on (both dialects) it
+// resolves and adds up the visits and writes their breakdowns, on PostgreSQL with a
+// connection of its own.
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
 import { parentPort, workerData } from 'node:worker_threads';
-import { createInsightsWriting, type WorkerInsightsOptions, type WriterReply, type WriterRequest } from './click-writer.js';
+import type { Database } from '../db/schema.js';
+import { createKyselyInsightWriter, postgresInsightsLock } from '../insights/insight-writes.js';
+import type { InsightsBatch } from '../insights/insights-accumulator.js';
+import { createInsightsWriting, type WriterReply, type WriterRequest, type WriterThreadData } from './click-writer.js';
 import { openSqliteClickSink } from './sqlite-click-sink.js';
 
-const { sqlite, insights } = workerData as { sqlite: { file: string; busyTimeoutMs: number }; insights?: WorkerInsightsOptions };
-const sink = openSqliteClickSink(sqlite.file, sqlite.busyTimeoutMs);
+const { sqlite, postgres, insights } = workerData as WriterThreadData;
+const sink = sqlite === undefined ? undefined : openSqliteClickSink(sqlite.file, sqlite.busyTimeoutMs);
+// One connection is enough: breakdown writes run one at a time.
+const postgresDb =
+  postgres === undefined ? undefined : new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: postgres.url, max: 1, connectionTimeoutMillis: 5000 }) }) });
+const storeInsights: ((batch: InsightsBatch) => Promise<void> | void) | undefined =
+  sink !== undefined ? (batch) => sink.writeInsights(batch) : postgresDb !== undefined ? createKyselyInsightWriter(postgresDb, { lock: postgresInsightsLock }) : undefined;
+
 const post = (reply: WriterReply) => parentPort?.postMessage(reply);
 const failure = (error: unknown) => ({
   message: error instanceof Error ? error.message : String(error),
@@ -14,19 +26,26 @@ const failure = (error: unknown) => ({
 });
 
 const breakdowns =
-  insights === undefined
+  insights === undefined || storeInsights === undefined
     ? undefined
-    : createInsightsWriting(insights, (entries) => sink.writeInsights(entries), (error) => post({ kind: 'insights-error', ...failure(error) }));
+    : createInsightsWriting(insights, storeInsights, (error) => post({ kind: 'insights-error', ...failure(error), dropped: (error as { dropped?: number }).dropped }));
 
 parentPort?.on('message', (message: WriterRequest) => {
   if (message.kind === 'flush-insights') {
     void (breakdowns?.flush() ?? Promise.resolve()).then(() => post({ kind: 'reply', id: message.id, ok: true }));
     return;
   }
+  if (message.kind === 'close') {
+    void (postgresDb?.destroy() ?? Promise.resolve()).then(
+      () => post({ kind: 'reply', id: message.id, ok: true }),
+      (error: unknown) => post({ kind: 'reply', id: message.id, ok: false, ...failure(error) }),
+    );
+    return;
+  }
   try {
     // Visits first: they are taken whatever becomes of the clicks (the recorder retries those).
     if (message.visits !== undefined) breakdowns?.add(message.visits);
-    if (message.batch.linkIds.length > 0) sink.write(message.batch);
+    if (message.batch !== undefined && message.batch.linkIds.length > 0) sink?.write(message.batch);
     post({ kind: 'reply', id: message.id, ok: true });
   } catch (error) {
     post({ kind: 'reply', id: message.id, ok: false, ...failure(error) });

@@ -6,9 +6,11 @@
 // Either way: one transaction per flush.
 //
 // With click insights on, each flush also carries the flush's visits (insights/visit-log.ts).
-// The writer resolves their addresses (the GeoIP lookup happens here, never on the request),
-// adds them up (insights-accumulator.ts) and writes the breakdowns every `intervalMs`, and at
-// close. On SQLite all of that happens in the writer thread.
+// A writer thread resolves their addresses (the GeoIP lookup happens there, never on the
+// request), adds them up (insights-accumulator.ts) and writes the breakdowns every
+// `intervalMs`, and at close: on SQLite the same thread as the clicks', on PostgreSQL a thread
+// with a connection of its own for the breakdowns alone (the clicks stay in process). Only an
+// in-memory SQLite store (tests) does it all in process.
 import { Worker } from 'node:worker_threads';
 import { openGeoLookup } from '../insights/geoip.js';
 import { createInsightsAccumulator, type InsightsBatch, slicesOf } from '../insights/insights-accumulator.js';
@@ -37,10 +39,14 @@ export interface InsightsWriting {
   onError: (error: Error) => void;
 }
 
+/** The code of the error reported when the window is full and visits are left out (not a store failure). */
+export const INSIGHTS_DROPPED = 'INSIGHTS_DROPPED';
+
 /** Counters per transaction of a breakdown write, and the longest pause between two (see writeOnce). */
 const SLICE_COUNTERS = 10_000;
 const MAX_PAUSE_MS = 250;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
 /** What the worker thread is given (structured-clone safe). */
 export interface WorkerInsightsOptions {
@@ -104,7 +110,10 @@ export function createInsightsWriting(
   return {
     add(visits: VisitBatch): void {
       const dropped = accumulator.add(visits);
-      if (dropped > 0) onError(new Error(`click insights: ${dropped} visits not counted (${options.maxEntries} counters held while writes fail)`));
+      if (dropped > 0) {
+        const error = new Error(`click insights: ${dropped} visits not counted (${options.maxEntries} counters held while writes fail)`);
+        onError(Object.assign(error, { code: INSIGHTS_DROPPED, dropped }));
+      }
       // Spread traffic fills the window before its interval: write it now, memory stays bounded.
       if (accumulator.wantsWrite() && running === undefined) void flush(true);
     },
@@ -144,14 +153,26 @@ const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4 };
 export type WriterReply =
   | { kind: 'reply'; id: number; ok: true }
   | { kind: 'reply'; id: number; ok: false; message: string; code?: string }
-  | { kind: 'insights-error'; message: string; code?: string };
+  | { kind: 'insights-error'; message: string; code?: string; dropped?: number };
 
 /** What the writer thread is asked. */
 export type WriterRequest =
-  | { kind: 'write'; id: number; batch: ClickBatch; visits?: VisitBatch }
-  | { kind: 'flush-insights'; id: number };
+  | { kind: 'write'; id: number; batch?: ClickBatch; visits?: VisitBatch }
+  | { kind: 'flush-insights'; id: number }
+  | { kind: 'close'; id: number };
 
-export function createWorkerClickWriter(sqlite: { file: string; busyTimeoutMs: number }, insights?: InsightsWriting): ClickWriter {
+/** What the writer thread writes to: the SQLite file (clicks and breakdowns), or PostgreSQL (breakdowns; the clicks in process). */
+export type WriterTarget = { sqlite: { file: string; busyTimeoutMs: number } } | { postgres: { url: string; counters: CounterRepository } };
+
+/** The thread's setup (structured-clone safe). */
+export interface WriterThreadData {
+  sqlite?: { file: string; busyTimeoutMs: number };
+  postgres?: { url: string };
+  insights?: WorkerInsightsOptions;
+}
+
+export function createWorkerClickWriter(target: WriterTarget, insights?: InsightsWriting): ClickWriter {
+  const counters = 'postgres' in target ? target.postgres.counters : undefined;
   let worker: Worker | undefined;
   let nextId = 1;
   const pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
@@ -172,7 +193,10 @@ export function createWorkerClickWriter(sqlite: { file: string; busyTimeoutMs: n
     // `--import tsx` on to workers, so the worker registers it itself.
     const fromSource = import.meta.url.endsWith('.ts');
     const script = new URL(`./click-writer-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
-    const workerData = { sqlite, insights: workerInsights };
+    const workerData: WriterThreadData = {
+      ...('sqlite' in target ? { sqlite: target.sqlite } : { postgres: { url: target.postgres.url } }),
+      ...(workerInsights === undefined ? {} : { insights: workerInsights }),
+    };
     const created = fromSource
       ? new Worker(
           `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(script.href)}); });`,
@@ -181,7 +205,7 @@ export function createWorkerClickWriter(sqlite: { file: string; busyTimeoutMs: n
       : new Worker(script, { workerData, resourceLimits: WORKER_LIMITS });
     created.on('message', (reply: WriterReply) => {
       if (reply.kind === 'insights-error') {
-        insights?.onError(Object.assign(new Error(reply.message), { code: reply.code }));
+        insights?.onError(Object.assign(new Error(reply.message), { code: reply.code, dropped: reply.dropped }));
         return;
       }
       const waiter = pending.get(reply.id);
@@ -213,9 +237,16 @@ export function createWorkerClickWriter(sqlite: { file: string; busyTimeoutMs: n
 
   return {
     open() {
-      worker ??= start();
+      // On PostgreSQL the thread is only there for the breakdowns.
+      if (counters === undefined || workerInsights !== undefined) worker ??= start();
     },
     write(batch, visits) {
+      if (counters !== undefined) {
+        // The clicks in process (asynchronous I/O), the visits to the thread (they are taken
+        // there whatever becomes of the clicks).
+        if (visits !== undefined && workerInsights !== undefined) ask({ kind: 'write', visits }).catch((error: unknown) => insights?.onError(asError(error)));
+        return counters.addClicks(batch);
+      }
       if (batch.linkIds.length === 0 && visits === undefined) return Promise.resolve();
       return ask(visits === undefined ? { kind: 'write', batch } : { kind: 'write', batch, visits });
     },
@@ -228,7 +259,9 @@ export function createWorkerClickWriter(sqlite: { file: string; busyTimeoutMs: n
       if (current === undefined) return;
       // Every click write has been awaited by the recorder's final flush before close; the
       // breakdowns added up since the last interval are written now.
-      if (workerInsights !== undefined) await this.flushInsights().catch((error: unknown) => insights?.onError(error instanceof Error ? error : new Error(String(error))));
+      if (workerInsights !== undefined) await this.flushInsights().catch((error: unknown) => insights?.onError(asError(error)));
+      // Its own connections closed before the thread ends (PostgreSQL's pool).
+      await ask({ kind: 'close' }).catch(() => undefined);
       worker = undefined;
       await current.terminate();
     },
