@@ -16,6 +16,7 @@ import { BROWSER_USER_AGENTS } from '../helpers/fixtures.js';
 import { startE2e, type E2eEnv } from './support/app.js';
 import { DESKTOP, newContext } from './support/browser.js';
 import { watchCspViolations } from './support/csp.js';
+import { layoutShifts, watchLayoutShifts } from './support/layout-shifts.js';
 import { pollUntil, presetCookieConsent, toastArea, waitForHydration } from './support/pages.js';
 import { saveScreenshot } from './support/screenshots.js';
 
@@ -294,18 +295,8 @@ describe('link statistics (/dashboard/:alias)', () => {
       const context = await newContext(env.browser, options);
       contexts.push(context);
       await presetCookieConsent(context);
-      await context.addInitScript((stored) => {
-        window.localStorage.setItem('my_links', JSON.stringify(stored));
-        const state = { cls: 0, shifts: [] as string[] };
-        (window as unknown as { __layout: typeof state }).__layout = state;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] })[]) {
-            if (entry.hadRecentInput) continue;
-            state.cls += entry.value;
-            state.shifts.push(`${entry.value.toFixed(4)} ${(entry.sources ?? []).map((source) => (source.node as Element | null)?.className ?? source.node?.nodeName ?? '?').join(',')}`);
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      }, [link]);
+      await context.addInitScript((stored) => window.localStorage.setItem('my_links', JSON.stringify(stored)), [link]);
+      await watchLayoutShifts(context);
       // The answer takes a moment, as on mobile data: the placeholders show first.
       await context.route('**/api/links/*/insights*', async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 400));
@@ -317,7 +308,7 @@ describe('link statistics (/dashboard/:alias)', () => {
       await total(page).waitFor();
       await page.getByRole('img', { name: /^Mapa do Brasil/ }).waitFor();
       await page.waitForTimeout(500);
-      const layout = await page.evaluate(() => (window as unknown as { __layout: { cls: number; shifts: string[] } }).__layout);
+      const layout = await layoutShifts(page);
       console.log(`CLS ${name}: ${layout.cls.toFixed(4)} ${layout.shifts.join('; ')}`);
       expect(layout.cls, name).toBeLessThanOrEqual(0.02);
     }

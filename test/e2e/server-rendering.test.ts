@@ -11,6 +11,7 @@ import { errorMessages } from '../../src/shared/messages.js';
 import { BROWSER_USER_AGENTS } from '../helpers/fixtures.js';
 import { startE2e, type E2eEnv } from './support/app.js';
 import { DESKTOP, newContext, PHONE } from './support/browser.js';
+import { type LayoutShifts, layoutShifts, watchLayoutShifts } from './support/layout-shifts.js';
 import { presetCookieConsent, waitForHydration } from './support/pages.js';
 import { saveScreenshot } from './support/screenshots.js';
 
@@ -400,25 +401,15 @@ describe('layout stability', () => {
   it.each(VIEWPORTS)('nothing shifts as the pages hydrate (%s): CLS ≤ 0.02', async (name, options) => {
     // A new visitor: the cookie banner slides in too.
     const browser = await context(options);
-    await browser.addInitScript(() => {
-      const state = { cls: 0, shifts: [] as string[] };
-      (window as unknown as { __layout: typeof state }).__layout = state;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] })[]) {
-          if (entry.hadRecentInput) continue;
-          state.cls += entry.value;
-          state.shifts.push(`${entry.value.toFixed(4)} ${(entry.sources ?? []).map((source) => source.node?.nodeName ?? '?').join(',')}`);
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
-    const results: Record<string, { cls: number; shifts: string[] }> = {};
+    await watchLayoutShifts(browser);
+    const results: Record<string, LayoutShifts> = {};
     for (const path of ['/', '/faq', '/privacy', '/dashboard']) {
       const page = await browser.newPage();
       await page.goto(`${env.server.url}${path}`);
       await waitForHydration(page);
       if (path === '/') await page.getByTestId('stat-placeholder').first().waitFor({ state: 'detached' });
       await page.waitForTimeout(1000);
-      results[path] = await page.evaluate(() => (window as unknown as { __layout: { cls: number; shifts: string[] } }).__layout);
+      results[path] = await layoutShifts(page);
       await page.close();
     }
     console.log(`CLS (${name}): ${Object.entries(results).map(([path, { cls, shifts }]) => `${path} ${cls.toFixed(4)}${shifts.length > 0 ? ` [${shifts.join('; ')}]` : ''}`).join(', ')}`);

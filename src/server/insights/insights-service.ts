@@ -6,6 +6,7 @@ import { addDays, type Calendar } from '../calendar.js';
 import type { LinkRepository } from '../links/link-repository.js';
 import { authoriseOwner } from '../links/link-owner-service.js';
 import type { CounterRepository } from '../stats/counter-repository.js';
+import { dailySeries } from '../stats/daily-series.js';
 import type { InsightsRepository, InsightTotal } from './insights-repository.js';
 
 const HOURS_PER_DAY = 24;
@@ -35,11 +36,7 @@ export function createInsightsService(deps: InsightsServiceDeps) {
         deps.breakdowns ? deps.insights.breakdownsBetween(link.id, from, to) : Promise.resolve([]),
       ]);
 
-      const byDay = new Map(clicksByDay.map((r) => [r.day, r.clicks]));
-      const daily = Array.from({ length: days }, (_, i) => {
-        const day = addDays(from, i);
-        return { day, clicks: byDay.get(day) ?? 0 };
-      });
+      const daily = dailySeries(clicksByDay, from, days);
       return {
         alias: link.alias,
         days,

@@ -5,6 +5,7 @@ import { isValidAliasFormat, normalizeAlias } from '../../shared/alias-rules.js'
 import { addDays, type Calendar } from '../calendar.js';
 import { AppError } from '../errors.js';
 import type { CounterRepository } from '../stats/counter-repository.js';
+import { dailySeries } from '../stats/daily-series.js';
 import type { LinkRepository, StoredLink } from './link-repository.js';
 import { manageTokenMatches } from './manage-token.js';
 
@@ -49,11 +50,7 @@ export function createLinkOwnerService(deps: LinkOwnerServiceDeps) {
         deps.counters.linkClicksBetween(link.id, from, today),
         deps.counters.linkTotalClicks(link.id),
       ]);
-      const byDay = new Map(rows.map((r) => [r.day, r.clicks]));
-      const daily = Array.from({ length: DAYS_SHOWN }, (_, i) => {
-        const day = addDays(from, i);
-        return { day, clicks: byDay.get(day) ?? 0 };
-      });
+      const daily = dailySeries(rows, from, DAYS_SHOWN);
       return {
         alias: link.alias,
         shortUrl: deps.shortUrlFor(link.alias),
