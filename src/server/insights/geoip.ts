@@ -35,7 +35,7 @@ export const UNKNOWN_LOCATION: GeoLocation = Object.freeze({ country: UNKNOWN_VA
 // No cache here: the click writer, the only caller on a busy path, remembers the place of the
 // addresses it saw last (insights-accumulator.ts), and an LRU in front cost ~1 µs per miss.
 // The longest textual address net.isIP accepts without a zone index (a zone index makes it
-// link-local, so unknown anyway): longer strings are answered without being cached.
+// link-local, so unknown anyway): longer strings are answered 'unknown' without a lookup.
 const MAX_ADDRESS_LENGTH = 45;
 const COUNTRY_CODE = /^[A-Z]{2}$/;
 // ISO 3166-2 subdivision part: one to three letters or digits.
