@@ -45,7 +45,12 @@ const ERROR_LOG_WINDOW_MS = 10_000;
  * second, so only a stalled writer fills it; past it clicks still count, without breakdowns.
  */
 const VISIT_LOG_MAX = 1_000_000;
-/** Breakdown counters held between writes (~40 bytes each); the window is written early at 40%. */
+/**
+ * Breakdown counters held between writes (16 bytes a slot, slots at most half full); the window
+ * is written early at 40%. Smaller windows were measured and dropped: at 250,000 a paced write
+ * fell behind scenario 8's traffic and visits lost their breakdowns; 500,000 saved S2 no peak
+ * RSS within its noise (docs/performance.md, "Click insights").
+ */
 const INSIGHTS_WINDOW_MAX = 1_000_000;
 
 export function createServices({ config, store, clock = systemClock, log }: ServiceDeps) {

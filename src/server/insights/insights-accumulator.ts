@@ -5,12 +5,12 @@
 // rows (one per dimension), and over a longer window many clicks of a link share those rows
 // (docs/performance.md, "Click insights").
 //
-// Memory: a window holds up to a million (link, day) pairs when traffic is spread over many
+// Memory: a window holds up to a few hundred thousand (link, day) pairs when traffic is spread over many
 // links. One Map of Maps per pair cost ~2 KB each (hundreds of MB); here a visit is reduced to
 // a "combo" (hour, source, device, system, browser, country, region), interned once per
-// window, and the window is a typed-array table (link, day, combo) → clicks: ~40 bytes per
+// window, and the window is a typed-array table (link, day, combo) → clicks: 16 bytes a slot, ~32 per
 // distinct triple. The per-dimension counters of a (link, day) are built only while it is
-// written (eachLinkDay), one pair at a time.
+// written (linkDaysOf), one pair at a time.
 import { type InsightDimension, MAX_NAMED_VALUES, OTHER_VALUE, UNKNOWN_VALUE } from '../../shared/insights.js';
 import type { GeoLocation, GeoLookup } from './geoip.js';
 import { addInsight, type InsightCounts } from './insight-counts.js';
@@ -40,7 +40,8 @@ export interface InsightsBatch {
   linkIds: Float64Array;
   /** day index << 16 | combo index, per row. */
   tags: Uint32Array;
-  clicks: Float64Array;
+  /** Clicks per row: a window's count of one (link, day, combo) never nears 2^32 (saturates there). */
+  clicks: Uint32Array;
 }
 
 export interface InsightsAccumulator {
@@ -70,7 +71,7 @@ export function createInsightsAccumulator(geo: Pick<GeoLookup, 'locate'>, maxEnt
   let slots = 1 << 12;
   let linkIds = new Float64Array(slots);
   let tags = new Uint32Array(slots);
-  let clicks = new Float64Array(slots);
+  let clicks = new Uint32Array(slots);
   let entries = 0;
   let days: string[] = [];
   let combos: string[][] = [];
@@ -95,7 +96,7 @@ export function createInsightsAccumulator(geo: Pick<GeoLookup, 'locate'>, maxEnt
     slots *= 2;
     linkIds = new Float64Array(slots);
     tags = new Uint32Array(slots);
-    clicks = new Float64Array(slots);
+    clicks = new Uint32Array(slots);
     for (let i = 0; i < old.linkIds.length; i++) {
       const linkId = old.linkIds[i] ?? 0;
       if (linkId === 0) continue;
@@ -119,7 +120,7 @@ export function createInsightsAccumulator(geo: Pick<GeoLookup, 'locate'>, maxEnt
       tags[slot] = tag;
       entries++;
     }
-    clicks[slot] = (clicks[slot] ?? 0) + n;
+    clicks[slot] = Math.min(0xffffffff, (clicks[slot] ?? 0) + n);
     return true;
   }
 
@@ -203,17 +204,21 @@ export function createInsightsAccumulator(geo: Pick<GeoLookup, 'locate'>, maxEnt
     entries: () => entries,
     wantsWrite: () => entries * 5 >= maxEntries * 2,
     take() {
-      const order: number[] = [];
-      for (let slot = 0; slot < slots; slot++) if (linkIds[slot] !== 0) order.push(slot);
-      const dayOf = (slot: number) => days[Math.floor((tags[slot] ?? 0) / 65536)] ?? '';
-      // Link order, as the click counters are written: B-tree locality, and no deadlock between writers.
-      order.sort((a, b) => (linkIds[a] ?? 0) - (linkIds[b] ?? 0) || (dayOf(a) < dayOf(b) ? -1 : dayOf(a) > dayOf(b) ? 1 : 0));
+      // Slots in use, in (link, day) order: as the click counters are written (B-tree locality,
+      // and no deadlock between writers). A typed array: a window's order costs 4 bytes a row.
+      const order = new Uint32Array(entries);
+      let n = 0;
+      for (let slot = 0; slot < slots; slot++) if (linkIds[slot] !== 0) order[n++] = slot;
+      const dayRank = new Uint32Array(days.length);
+      [...days.keys()].sort((a, b) => ((days[a] ?? '') < (days[b] ?? '') ? -1 : 1)).forEach((index, rank) => (dayRank[index] = rank));
+      const rankOf = (slot: number) => dayRank[Math.floor((tags[slot] ?? 0) / 65536)] ?? 0;
+      order.sort((a, b) => (linkIds[a] ?? 0) - (linkIds[b] ?? 0) || rankOf(a) - rankOf(b));
       const batch: InsightsBatch = {
         days,
         combos,
         linkIds: Float64Array.from(order, (slot) => linkIds[slot] ?? 0),
         tags: Uint32Array.from(order, (slot) => tags[slot] ?? 0),
-        clicks: Float64Array.from(order, (slot) => clicks[slot] ?? 0),
+        clicks: Uint32Array.from(order, (slot) => clicks[slot] ?? 0),
       };
       linkIds.fill(0);
       clicks.fill(0);

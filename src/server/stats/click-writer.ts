@@ -171,6 +171,10 @@ export interface WriterThreadData {
   insights?: WorkerInsightsOptions;
 }
 
+function visitBuffers(visits: VisitBatch): ArrayBuffer[] {
+  return [visits.dayIndex, visits.linkIds, visits.hours, visits.profileIndex, visits.sourceIndex, visits.family, visits.addressHi, visits.addressLo].map((array) => array.buffer);
+}
+
 export function createWorkerClickWriter(target: WriterTarget, insights?: InsightsWriting): ClickWriter {
   const counters = 'postgres' in target ? target.postgres.counters : undefined;
   let worker: Worker | undefined;
@@ -229,9 +233,10 @@ export function createWorkerClickWriter(target: WriterTarget, insights?: Insight
     return new Promise<void>((resolve, reject) => {
       pending.set(id, { resolve, reject });
       // Typed arrays, so the clone is a copy of their bytes rather than one object per row.
-      // Copied, not transferred: the recorder keeps the batch to put its clicks back if the
-      // write fails.
-      target.postMessage({ ...request, id });
+      // The click batch is copied, not transferred: the recorder keeps it to put its clicks back
+      // if the write fails. The visits are the thread's whatever happens (never retried here):
+      // their buffers move, with no copy left behind on the redirect's side.
+      target.postMessage({ ...request, id }, request.kind === 'write' && request.visits !== undefined ? visitBuffers(request.visits) : []);
     });
   }
 
