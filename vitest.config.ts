@@ -35,6 +35,9 @@ export default defineConfig({
             'test/ops/error-log-throttle.test.ts',
             'test/redirect/crawler-apps.test.ts',
             'test/redirect/forward-query.test.ts',
+            // Link options' pure rules (the routes' side runs on both: test/links/link-options.test.ts).
+            'test/links/link-options-rules.test.ts',
+            'test/redirect/link-options-gate.test.ts',
             // Click insights' pure parts (the store's side runs on both dialects).
             'test/insights/user-agent-profile.test.ts',
             'test/insights/click-source.test.ts',
@@ -46,6 +49,7 @@ export default defineConfig({
             'test/hardening/durability.test.ts',
             // Page rendering reads nothing from the store (the home form's test runs on both).
             'test/web/server-rendering.test.ts',
+            'test/web/link-gate-pages.test.ts',
           ],
           env: { TEST_DIALECT: 'postgres' },
           globalSetup: ['test/helpers/postgres-global-setup.ts'],

@@ -39,7 +39,7 @@ afterAll(async () => {
 const [A, B, C] = [0, 1, 2] as const;
 const url = (i: number, path: string) => `${servers[i]?.url ?? ''}${path}`;
 
-function create(i: number, body: Record<string, string>) {
+function create(i: number, body: Record<string, unknown>) {
   return fetch(url(i, '/api/links'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
 function visit(i: number, alias: string) {
@@ -107,6 +107,28 @@ describe('three instances sharing one PostgreSQL', () => {
       perLink += ((await view.json()) as { totalClicks: number }).totalClicks;
     }
     expect(perLink).toBe(sent);
+  });
+
+  it('a link limited to 30 visits, created on A: exactly 30 of 90 concurrent GETs over A, B and C are sent on', async () => {
+    const res = await create(A, { url: 'https://example.com/limitado-multi', alias: 'limitado-multi', maxClicks: 30 });
+    expect(res.status).toBe(201);
+    const { manageToken } = (await res.json()) as { manageToken: string };
+    const visits = await Promise.all(Array.from({ length: 90 }, (_, i) => visit(i % 3, 'limitado-multi')));
+    await Promise.all(visits.map((r) => r.arrayBuffer()));
+    const statuses = visits.map((r) => r.status);
+    expect(statuses.filter((s) => s === 302)).toHaveLength(30);
+    expect(statuses.filter((s) => s === 410)).toHaveLength(60);
+    for (const r of visits) if (r.status === 302) expect(r.headers.get('location')).toBe('https://example.com/limitado-multi');
+    // Gone for good, on every instance; the owner sees none left, and exactly 30 clicks.
+    for (const server of [A, B, C]) expect((await visit(server, 'limitado-multi')).status).toBe(410);
+    const owner = async () =>
+      (await (await fetch(url(C, '/api/links/limitado-multi'), { headers: { authorization: `Bearer ${manageToken}` } })).json()) as {
+        maxClicks: number;
+        clicksLeft: number;
+        totalClicks: number;
+      };
+    expect(await owner()).toMatchObject({ maxClicks: 30, clicksLeft: 0 });
+    await expect.poll(async () => (await owner()).totalClicks, { timeout: 5000, interval: 100 }).toBe(30);
   });
 
   it('a link deleted on A stops redirecting on B and C within one second', async () => {

@@ -154,7 +154,8 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
       // Another instance may hold a cached miss for this alias.
       await forgetEverywhere(response.alias);
       // Here, the first click of a link just shared is answered from memory.
-      linkCache.set(response.alias, { id, url: response.url, disabled: false });
+      const hasOptions = response.expiresAt !== null || response.maxClicks !== null || response.protected || response.iosUrl !== null || response.androidUrl !== null;
+      linkCache.set(response.alias, { id, url: response.url, disabled: false, hasOptions });
       stats.invalidate();
       metadata.refreshInBackground({ alias: response.alias, url: response.url });
     },

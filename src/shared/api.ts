@@ -32,9 +32,32 @@ export function insightsPath(alias: string, days: number): string {
 export interface CreateLinkRequest {
   url: string;
   alias?: string;
+  /** ISO 8601 instant, 1 minute to 5 years ahead (src/shared/link-options.ts). */
+  expiresAt?: string;
+  /** 1–1,000,000,000 visits are sent on; then the link answers 410. */
+  maxClicks?: number;
+  /** 4–128 characters; stored only as a slow salted hash. */
+  password?: string;
+  /** Where iPhone/iPad visitors go instead of `url` (same URL rules). */
+  iosUrl?: string;
+  /** Where Android visitors go instead of `url`. */
+  androidUrl?: string;
 }
 
-export interface CreateLinkResponse {
+/** A link's options as the API answers them (never the password). */
+export interface LinkOptionsView {
+  /** ISO 8601 instant, or null (never expires). */
+  expiresAt: string | null;
+  maxClicks: number | null;
+  /** Visits still to be sent on, when maxClicks is set. */
+  clicksLeft: number | null;
+  /** Whether a password is asked before the visit. */
+  protected: boolean;
+  iosUrl: string | null;
+  androidUrl: string | null;
+}
+
+export interface CreateLinkResponse extends LinkOptionsView {
   alias: string;
   shortUrl: string;
   url: string;
@@ -71,7 +94,7 @@ export interface DailyClicks {
 }
 
 /** The owner's view of one link: GET /api/links/:alias with the manage token. */
-export interface LinkOwnerView {
+export interface LinkOwnerView extends LinkOptionsView {
   alias: string;
   shortUrl: string;
   url: string;

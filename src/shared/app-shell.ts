@@ -1,6 +1,8 @@
 // What the server writes into the app's index.html and the app reads back from it
 // (src/server/web/app-shell.ts writes, src/web/lib reads).
 import type { CreateLinkResponse, SiteConfig } from './api.js';
+import type { ApiErrorCode } from './messages.js';
+import type { LinkGateView } from './link-gate.js';
 
 /** <script id=… type="application/json">: the SiteConfig (api.ts), so the app needs no request. */
 export const SITE_CONFIG_SCRIPT_ID = 'site-config';
@@ -25,15 +27,32 @@ export interface PageContext {
   status: 200 | 404;
   /** The home form sent without JavaScript (POST /), answered with the home page. */
   homeForm?: HomeFormOutcome;
+  /**
+   * The short link at the address the page was loaded at asks for something before sending the
+   * visitor on (expired, password): the page shows that instead of the redirect view.
+   */
+  linkGate?: LinkGateView;
 }
 
 /** What was typed in the home form and what came of it. */
 export interface HomeFormOutcome {
   url: string;
   alias: string;
+  /** The 'Mais opções' fields as typed, when any was filled (never the password). */
+  options?: HomeFormOptions;
   created?: CreateLinkResponse;
   /** The pt-BR message of a refusal. */
   error?: string;
+  /** The refusal's code: the form puts a link option's refusal beside its field. */
+  errorCode?: ApiErrorCode;
+}
+
+/** The home form's link options as typed ('Expira em' as the datetime-local value). */
+export interface HomeFormOptions {
+  expiresAt: string;
+  maxClicks: string;
+  iosUrl: string;
+  androidUrl: string;
 }
 
 export interface ServerRenderInput {

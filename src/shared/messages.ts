@@ -3,6 +3,7 @@
 // The limits in these texts come from the rules they describe, so they cannot drift apart.
 import { ALIAS_MAX_LENGTH, ALIAS_MIN_LENGTH } from './alias-rules.js';
 import { INSIGHT_RANGES } from './insights.js';
+import { MAX_CLICKS_LIMIT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './link-options.js';
 import { REPORT_REASON_MAX, REPORT_REASON_MIN } from './report-rules.js';
 import { URL_MAX_LENGTH } from './url-rules.js';
 
@@ -19,6 +20,11 @@ export const errorMessages = {
   reserved_alias: 'Este alias é reservado pelo site. Escolha outro.',
   invalid_days: `Escolha um período de ${INSIGHT_RANGES.slice(0, -1).join(', ')} ou ${INSIGHT_RANGES.at(-1)} dias.`,
   alias_taken: 'Este alias personalizado já está em uso.',
+  invalid_expires_at: 'A data de expiração deve ficar entre 1 minuto e 5 anos a partir de agora.',
+  invalid_max_clicks: `O limite de cliques deve ser um número inteiro de 1 a ${MAX_CLICKS_LIMIT.toLocaleString('pt-BR')}.`,
+  invalid_password: `A senha deve ter de ${PASSWORD_MIN_LENGTH} a ${PASSWORD_MAX_LENGTH} caracteres.`,
+  invalid_ios_url: 'O link para iPhone e iPad precisa ser uma URL válida com http:// ou https://, de outro site.',
+  invalid_android_url: 'O link para Android precisa ser uma URL válida com http:// ou https://, de outro site.',
   invalid_json: 'O corpo da requisição não é um JSON válido.',
   unsupported_media_type: 'Envie os dados em JSON (Content-Type: application/json).',
   payload_too_large: 'A requisição é grande demais.',
@@ -65,6 +71,30 @@ export const redirectTexts = {
   blockedText: 'Este link foi desativado por violar nossas regras de uso.',
   unavailableTitle: 'Serviço temporariamente indisponível',
   unavailableText: 'Não foi possível abrir este link agora. Tente novamente em instantes.',
+} as const;
+
+/** Texts of link options: the pages a visitor meets, the home form's fields, the dashboard's badges. */
+export const linkOptionTexts = {
+  expired: 'Este link expirou.',
+  protectedTitle: 'Este link é protegido por senha.',
+  wrongPassword: 'Senha incorreta.',
+  tooManyAttempts: 'Muitas tentativas em pouco tempo. Aguarde um minuto e tente novamente.',
+  passwordLabel: 'Senha',
+  open: 'Abrir link',
+  /** The crawlers' preview of a protected link (after the site's name). */
+  protectedPreview: 'Link protegido por senha',
+  moreOptions: 'Mais opções',
+  expiresAtLabel: 'Expira em',
+  expiresAtHint: 'Horário de Brasília.',
+  maxClicksLabel: 'Limite de cliques',
+  iosUrlLabel: 'Link para iPhone e iPad',
+  androidUrlLabel: 'Link para Android',
+  appUrlsHint: 'Quem abrir o link nesses aparelhos vai para este endereço; os demais, para a URL principal.',
+  badgeExpires: (when: string): string => `expira em ${when}`,
+  badgeExpired: 'expirado',
+  badgeClicks: (used: number, max: number): string => `${used.toLocaleString('pt-BR')} de ${max.toLocaleString('pt-BR')} cliques`,
+  badgeProtected: 'protegido',
+  badgeApps: 'links para apps',
 } as const;
 
 /** Texts of the abuse report ('Denunciar link'). */

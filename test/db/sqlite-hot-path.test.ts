@@ -109,7 +109,17 @@ describe.runIf(testDialect === 'sqlite')('SQLite hot path', () => {
     expect(await planOf(store, preview.sql, preview.parameters)).toMatch(/USING INDEX .*alias/i);
     const links = createLinkRepository(store);
     const id = await links.insertLink({ alias: 'coberto', url: 'https://example.com/coberto', createdAt: new Date().toISOString(), manageTokenHash: 'd'.repeat(64), day: '2026-03-01' });
-    expect(await links.findRedirectTarget('coberto')).toEqual({ id, url: 'https://example.com/coberto', disabledAt: null });
+    expect(await links.findRedirectTarget('coberto')).toEqual({ id, url: 'https://example.com/coberto', disabledAt: null, hasOptions: 0 });
+    // A link with options is told apart by the same covering read (migration 0006).
+    const optioned = await links.insertLink({
+      alias: 'com-opcoes',
+      url: 'https://example.com/opcoes',
+      createdAt: new Date().toISOString(),
+      manageTokenHash: 'e'.repeat(64),
+      day: '2026-03-01',
+      options: { expiresAt: null, maxClicks: 5, passwordHash: null, iosUrl: null, androidUrl: null },
+    });
+    expect(await links.findRedirectTarget('com-opcoes')).toEqual({ id: optioned, url: 'https://example.com/opcoes', disabledAt: null, hasOptions: 1 });
     await links.setDisabled('coberto', '2026-03-02T00:00:00.000Z');
     expect((await links.findRedirectTarget('coberto'))?.disabledAt).toBe('2026-03-02T00:00:00.000Z');
   });

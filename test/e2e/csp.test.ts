@@ -62,7 +62,13 @@ describe('Content-Security-Policy in real Chromium', () => {
     const violations = await watchViolations(page);
     await page.goto(`${env.server.url}/dashboard/${link.alias}`, { waitUntil: 'networkidle' });
     await waitForHydration(page);
-    await page.getByRole('img', { name: /^Mapa do Brasil/ }).waitFor();
+    // A failure says what the page showed instead (it failed twice in full local runs, never alone).
+    await page
+      .getByRole('img', { name: /^Mapa do Brasil/ })
+      .waitFor()
+      .catch(async (error: unknown) => {
+        throw new Error(`no map; the page showed: ${(await page.locator('main').innerText().catch(() => '?')).slice(0, 600)}`, { cause: error });
+      });
     await page.getByTestId('daily-table').getByText('Ver tabela').click();
     await page.getByRole('tab', { name: '7 dias' }).click();
     await page.waitForURL(/dias=7$/);

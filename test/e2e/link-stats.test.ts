@@ -6,7 +6,6 @@
 // tabs change the figures and the address; the CSV holds the same numbers; the WhatsApp link is
 // copied; axe finds nothing; nothing shifts; phone (360 px) and desktop screenshots.
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import type { CreateLinkResponse, LinkInsights } from '../../src/shared/api.js';
 import { createLink } from '../helpers/api.js';
 import { BROWSER_USER_AGENTS } from '../helpers/fixtures.js';
 import { startE2e, type E2eEnv } from './support/app.js';
+import { axeViolations } from './support/axe.js';
 import { DESKTOP, newContext } from './support/browser.js';
 import { watchCspViolations } from './support/csp.js';
 import { layoutShifts, watchLayoutShifts } from './support/layout-shifts.js';
@@ -127,20 +127,6 @@ async function tableRows(table: Locator): Promise<string[][]> {
 /** Name → clicks of a breakdown table. */
 async function tableCounts(table: Locator): Promise<Record<string, number>> {
   return Object.fromEntries((await tableRows(table)).map(([name = '', clicks = '']) => [name, Number(clicks.replace(/\./g, ''))]));
-}
-
-// axe-core (a dev dependency; @axe-core/playwright is not installed), so
-// the engine is evaluated in the page through DevTools (not a <script>: the CSP would refuse it).
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
-    return result.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
-  return violations;
 }
 
 describe('link statistics (/dashboard/:alias)', () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { hostOfUrl } from '../../src/server/abuse/blocklist.js';
 import { type CachedLink, createLinkCache, UNKNOWN_ALIAS } from '../../src/server/redirect/link-cache.js';
 
-const link = (id: number, url = `https://example.com/destino/${id}`, disabled = false): CachedLink => ({ id, url, disabled });
+const link = (id: number, url = `https://example.com/destino/${id}`, disabled = false, hasOptions = id % 3 === 0): CachedLink => ({ id, url, disabled, hasOptions });
 const alias = (i: number) => `a${i.toString(36)}`;
 /** The link of a cache answer, if it is one. */
 const linkOf = (answer: CachedLink | typeof UNKNOWN_ALIAS | undefined) => (answer === UNKNOWN_ALIAS ? undefined : answer);

@@ -2,7 +2,7 @@
 // It creates the link as POST /api/links does, under the same per-client counters, and answers
 // with the home page rendered on the server, holding the new short link or the refusal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiErrorBody } from '../../src/shared/api.js';
+import type { ApiErrorBody, LinkOwnerView } from '../../src/shared/api.js';
 import { BROWSER } from '../helpers/fixtures.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { appRoot, cspNonce, type FetchedPage, findAll, findOnly, type HtmlElement, jsonBlock, postForm, tag, textOf, titleOf } from './html.js';
@@ -26,6 +26,20 @@ const fieldValue = (page: FetchedPage, name: string): string | undefined => find
 const resultBoxes = (page: FetchedPage): HtmlElement[] => findAll(appRoot(page), tag('div', { 'data-testid': 'short-link-result' }));
 /** The refusal written under the form (role="alert"), when the page holds one. */
 const refusals = (page: FetchedPage): string[] => findAll(formOf(page), (element) => element.attribs.role === 'alert').map((alert) => textOf(alert));
+
+/** The 'Mais opções' disclosure of the form. */
+const optionsDisclosure = (page: FetchedPage): HtmlElement => findOnly(formOf(page), tag('details'), "'Mais opções' <details>");
+/** The texts a field's aria-describedby names (its hint, its refusal). */
+function descriptionOf(page: FetchedPage, name: string): string[] {
+  const input = findOnly(formOf(page), tag('input', { name }), `${name} input`);
+  const ids = (input.attribs['aria-describedby'] ?? '').split(' ').filter(Boolean);
+  return ids.map((id) => textOf(findOnly(formOf(page), (element) => element.attribs.id === id, `#${id}`)));
+}
+
+/** `ms` from now as a datetime-local value in Brasília time (UTC−3 all year). */
+function brasiliaLocal(ms: number): string {
+  return new Date(Date.now() + ms - 3 * 3600 * 1000).toISOString().slice(0, 16);
+}
 
 /** A person following the short link (a crawler would get the preview page instead of the 302). */
 const visit = (shortUrl: string) => fetch(shortUrl, { redirect: 'manual', headers: { 'user-agent': BROWSER } });
@@ -102,6 +116,75 @@ describe('POST / (the home form without JavaScript)', () => {
     expect(urlField.attribs.value).toBe(url);
     expect(urlField.attribs['aria-invalid']).toBe('true');
     expect(fieldValue(page, 'alias')).toBe(alias);
+    expect(resultBoxes(page)).toEqual([]);
+    expect(await linkCount(server)).toBe(before);
+  });
+
+  it("'Mais opções' without JavaScript: the options reach the link (expiry read as Brasília time), the page shows them back, never the password", async () => {
+    const typed = brasiliaLocal(10 * 24 * 3600 * 1000);
+    const page = await post({
+      url: 'https://example.com/com-opcoes',
+      alias: 'form-opcoes',
+      expiresAt: typed,
+      maxClicks: ' 50 ',
+      password: ' senha secreta ',
+      iosUrl: 'https://apps.apple.com/br/app/id123',
+      androidUrl: '',
+    });
+    expect(page.status).toBe(201);
+    const expiresAt = new Date(`${typed}:00.000-03:00`).toISOString();
+    const context = jsonBlock(page, 'page-context') as { homeForm: Record<string, unknown> };
+    expect(context.homeForm).toMatchObject({
+      options: { expiresAt: typed, maxClicks: '50', iosUrl: 'https://apps.apple.com/br/app/id123', androidUrl: '' },
+      created: { alias: 'form-opcoes', expiresAt, maxClicks: 50, clicksLeft: 50, protected: true, iosUrl: 'https://apps.apple.com/br/app/id123', androidUrl: null },
+    });
+    expect(page.html).not.toContain('senha secreta');
+    expect(optionsDisclosure(page).attribs).toHaveProperty('open');
+    expect(fieldValue(page, 'expiresAt')).toBe(typed);
+    expect(fieldValue(page, 'maxClicks')).toBe('50');
+    expect(fieldValue(page, 'password')).toBe('');
+    const [box] = resultBoxes(page);
+    expect(findAll(box as HtmlElement, tag('li')).map((badge) => textOf(badge))).toEqual([
+      `expira em ${typed.slice(8, 10)}/${typed.slice(5, 7)}/${typed.slice(0, 4)} ${typed.slice(11)}`,
+      '0 de 50 cliques',
+      'protegido',
+      'links para apps',
+    ]);
+
+    // The owner's view says the same: the options are the link's.
+    const token = (context.homeForm.created as { manageToken: string }).manageToken;
+    const view = (await (await fetch(`${server.url}/api/links/form-opcoes`, { headers: { authorization: `Bearer ${token}` } })).json()) as LinkOwnerView;
+    expect(view).toMatchObject({ expiresAt, maxClicks: 50, clicksLeft: 50, protected: true, iosUrl: 'https://apps.apple.com/br/app/id123', androidUrl: null });
+  });
+
+  it("a plain post keeps 'Mais opções' closed and the link plain", async () => {
+    const page = await post({ url: 'https://example.com/simples', alias: '', expiresAt: '', maxClicks: '', password: '', iosUrl: '', androidUrl: '' });
+    expect(page.status).toBe(201);
+    expect(optionsDisclosure(page).attribs).not.toHaveProperty('open');
+    expect(jsonBlock(page, 'page-context')).toMatchObject({ homeForm: { created: { expiresAt: null, maxClicks: null, protected: false } } });
+    expect((jsonBlock(page, 'page-context') as { homeForm: object }).homeForm).not.toHaveProperty('options');
+    expect(findAll(resultBoxes(page), tag('li'))).toEqual([]);
+  });
+
+  it.each([
+    { field: 'expiresAt', value: '2020-01-01T10:00', message: 'A data de expiração deve ficar entre 1 minuto e 5 anos a partir de agora.' },
+    { field: 'expiresAt', value: 'amanhã', message: 'A data de expiração deve ficar entre 1 minuto e 5 anos a partir de agora.' },
+    { field: 'maxClicks', value: '0', message: 'O limite de cliques deve ser um número inteiro de 1 a 1.000.000.000.' },
+    { field: 'maxClicks', value: '2,5', message: 'O limite de cliques deve ser um número inteiro de 1 a 1.000.000.000.' },
+    { field: 'password', value: 'abc', message: 'A senha deve ter de 4 a 128 caracteres.' },
+    { field: 'iosUrl', value: 'ftp://example.com/app', message: 'O link para iPhone e iPad precisa ser uma URL válida com http:// ou https://, de outro site.' },
+    { field: 'androidUrl', value: 'loja de apps', message: 'O link para Android precisa ser uma URL válida com http:// ou https://, de outro site.' },
+  ])('a refused $field ($value): 400, the message beside its field (not under the form), nothing stored', async ({ field, value, message }) => {
+    const before = await linkCount(server);
+    const page = await post({ url: 'https://example.com/opcao-recusada', alias: '', [field]: value });
+    expect(page.status).toBe(400);
+    expect(refusals(page)).toEqual([]);
+    expect(optionsDisclosure(page).attribs).toHaveProperty('open');
+    expect(descriptionOf(page, field)).toContain(message);
+    expect(findOnly(formOf(page), tag('input', { name: field }), `${field} input`).attribs['aria-invalid']).toBe('true');
+    expect(findOnly(formOf(page), tag('input', { name: 'url' }), 'url input').attribs['aria-invalid']).toBeUndefined();
+    // What was typed comes back, but never a password.
+    expect(fieldValue(page, field)).toBe(field === 'password' ? '' : value);
     expect(resultBoxes(page)).toEqual([]);
     expect(await linkCount(server)).toBe(before);
   });

@@ -162,7 +162,18 @@ describe('every page is rendered on the server', () => {
     expect(textOf(main)).not.toContain('Seu link personalizado:');
     expect(textOf(main)).not.toContain('Erro ao personalizar');
 
-    expect(findAll(main, tag('summary')).map((summary) => textOf(summary))).toEqual(FAQ.slice(0, 3).map(([question]) => question));
+    // 'Mais opções' (closed, its fields posted with the form), then three FAQ questions.
+    const options = findOnly(form, tag('details'), "'Mais opções' <details>");
+    expect(options.attribs).not.toHaveProperty('open');
+    expect(textOf(findOnly(options, tag('summary'), 'summary'))).toBe('Mais opções');
+    expect(findAll(options, tag('input')).map((input) => [input.attribs.name, input.attribs.type])).toEqual([
+      ['expiresAt', 'datetime-local'],
+      ['maxClicks', 'number'],
+      ['password', 'password'],
+      ['iosUrl', 'url'],
+      ['androidUrl', 'url'],
+    ]);
+    expect(findAll(main, tag('summary')).map((summary) => textOf(summary))).toEqual(['Mais opções', ...FAQ.slice(0, 3).map(([question]) => question)]);
     const placeholders = findAll(main, tag('span', { 'data-testid': 'stat-placeholder' }));
     expect(placeholders).toHaveLength(6);
     for (const placeholder of placeholders) expect(textOf(placeholder)).toBe('Carregando');

@@ -5,7 +5,9 @@
 // limiter per request, so a route with several limits chains them in one hook here.
 // The redirect is never limited. The per-day creation limit refuses with its own message and
 // the real time left in its window: "wait a little" would be wrong there.
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { normalizeAlias } from '../../shared/alias-rules.js';
 import type { Config } from '../config.js';
 import { dailyCreationLimitMessage } from '../../shared/messages.js';
 import { AppError } from '../errors.js';
@@ -91,4 +93,32 @@ async function refuseIfExceeded(limits: Limit[], request: FastifyRequest): Promi
     if (worst === undefined || outcome.ttl > worst.outcome.ttl) worst = { limit, outcome };
   }
   if (worst !== undefined) throw worst.limit.refusal(worst.outcome);
+}
+
+/** Attempts at one link's password per client and minute. */
+export const PASSWORD_ATTEMPTS_PER_MINUTE = 10;
+
+/**
+ * The limit on attempts at a link's password, per client and link, registered in `scope` (the
+ * password form's own). Always on, RATE_LIMIT_DISABLED or not: it is what makes guessing a
+ * password slow, not a quota. Resolves to a check that counts the attempt and says whether it
+ * may go on (and rejects when the counters cannot be reached).
+ */
+export async function createPasswordAttemptLimit(
+  scope: FastifyInstance,
+  options: { store: FastifyRateLimitStoreCtor | undefined; ipv6Prefix: number },
+): Promise<(request: FastifyRequest) => Promise<boolean>> {
+  // Unlike the API's limits, a store failure refuses the attempt (the caller answers 503): an
+  // outage must not leave a password open to guessing.
+  await scope.register(rateLimit, { global: false, ...(options.store === undefined ? {} : { store: options.store }), skipOnError: false });
+  const clientKey = createClientKey(options.ipv6Prefix);
+  const check = scope.createRateLimit({
+    max: PASSWORD_ATTEMPTS_PER_MINUTE,
+    timeWindow: MINUTE,
+    keyGenerator: (request: FastifyRequest) => `link-password:${clientKey(request.ip)}:${normalizeAlias((request.params as { alias?: string }).alias ?? '')}`,
+  });
+  return async (request) => {
+    const outcome = await check(request);
+    return outcome.isAllowed || !outcome.isExceeded;
+  };
 }

@@ -10,6 +10,17 @@ export interface NewLink {
   manageTokenHash: string;
   /** Day (STATS_TIMEZONE) the creation is counted on in daily_totals. */
   day: string;
+  /** Link options (absent: a plain link). */
+  options?: StoredLinkOptions;
+}
+
+/** A link's options as stored (the password already hashed). */
+export interface StoredLinkOptions {
+  expiresAt: string | null;
+  maxClicks: number | null;
+  passwordHash: string | null;
+  iosUrl: string | null;
+  androidUrl: string | null;
 }
 
 /** What the redirect needs, and nothing more (crawlers' metadata is read apart, when asked). */
@@ -18,6 +29,8 @@ export interface RedirectTarget {
   url: string;
   /** Set when the operator disabled the link. */
   disabledAt: string | Date | null;
+  /** 1 when the link has options (read apart, only then). */
+  hasOptions: number;
 }
 
 /** A redirect target with what link previews show: read in one query when a crawler asks first. */
@@ -40,10 +53,10 @@ export interface LinkLookups {
  */
 export function compileLinkLookups(db: Kysely<Database>, indexHint: RawBuilder<unknown> = sql``): LinkLookups {
   return {
-    redirect: sql<RedirectTarget>`select id, url, disabled_at as "disabledAt" from links${indexHint} where alias = ${''}`.compile(db),
+    redirect: sql<RedirectTarget>`select id, url, disabled_at as "disabledAt", has_options as "hasOptions" from links${indexHint} where alias = ${''}`.compile(db),
     preview: db
       .selectFrom('links')
-      .select(['id', 'url', 'disabled_at as disabledAt', 'title', 'description', 'image', 'metadata_fetched_at as metadataFetchedAt'])
+      .select(['id', 'url', 'disabled_at as disabledAt', 'has_options as hasOptions', 'title', 'description', 'image', 'metadata_fetched_at as metadataFetchedAt'])
       .where('alias', '=', '')
       .compile(),
   };
@@ -57,7 +70,23 @@ export function withAlias<R>(query: CompiledQuery<R>, alias: string): CompiledQu
 export function insertLinkQuery(db: Kysely<Database>, link: NewLink) {
   return db
     .insertInto('links')
-    .values({ alias: link.alias, url: link.url, created_at: link.createdAt, manage_token_hash: link.manageTokenHash })
+    .values({
+      alias: link.alias,
+      url: link.url,
+      created_at: link.createdAt,
+      manage_token_hash: link.manageTokenHash,
+      ...(link.options === undefined
+        ? {}
+        : {
+            expires_at: link.options.expiresAt,
+            max_clicks: link.options.maxClicks,
+            clicks_left: link.options.maxClicks,
+            password_hash: link.options.passwordHash,
+            ios_url: link.options.iosUrl,
+            android_url: link.options.androidUrl,
+            has_options: 1,
+          }),
+    })
     .returning('id');
 }
 

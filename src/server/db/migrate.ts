@@ -7,6 +7,7 @@ import { abuseControls } from './migrations/0002-abuse-controls.js';
 import { sqliteHotPath } from './migrations/0003-sqlite-hot-path.js';
 import { sqliteClickLinkCheck } from './migrations/0004-sqlite-click-link-check.js';
 import { clickInsights } from './migrations/0005-click-insights.js';
+import { linkOptions } from './migrations/0006-link-options.js';
 import type { Database } from './schema.js';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -16,6 +17,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0003-sqlite-hot-path': sqliteHotPath(dialect),
     '0004-sqlite-click-link-check': sqliteClickLinkCheck(dialect),
     '0005-click-insights': clickInsights(dialect),
+    '0006-link-options': linkOptions(dialect),
   };
 }
 

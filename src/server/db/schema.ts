@@ -19,6 +19,17 @@ export interface LinksTable {
   metadata_fetched_at: Instant | null;
   /** Set by the operator (npm run admin): the link answers 410 instead of redirecting. */
   disabled_at: Instant | null;
+  /** Link options (migration 0006): null when not set. */
+  expires_at: Instant | null;
+  max_clicks: number | null;
+  /** Visits still to send on (max_clicks set): decremented atomically by each one. */
+  clicks_left: number | null;
+  /** scrypt hash (links/link-password.ts), never the password. */
+  password_hash: string | null;
+  ios_url: string | null;
+  android_url: string | null;
+  /** 1 when any option is set: the redirect reads the options only then. */
+  has_options: Generated<number>;
 }
 
 export interface LinkClicksDailyTable {

@@ -46,9 +46,10 @@ export function createLinkOwnerService(deps: LinkOwnerServiceDeps) {
       const link = await authorise(alias, token);
       const today = deps.calendar.today();
       const from = addDays(today, -(DAYS_SHOWN - 1));
-      const [rows, totalClicks] = await Promise.all([
+      const [rows, totalClicks, options] = await Promise.all([
         deps.counters.linkClicksBetween(link.id, from, today),
         deps.counters.linkTotalClicks(link.id),
+        deps.links.findOptionsState(link.id),
       ]);
       const daily = dailySeries(rows, from, DAYS_SHOWN);
       return {
@@ -58,6 +59,12 @@ export function createLinkOwnerService(deps: LinkOwnerServiceDeps) {
         createdAt: link.createdAt,
         totalClicks,
         daily,
+        expiresAt: options?.expiresAt ?? null,
+        maxClicks: options?.maxClicks ?? null,
+        clicksLeft: options?.clicksLeft ?? null,
+        protected: options?.protected ?? false,
+        iosUrl: options?.iosUrl ?? null,
+        androidUrl: options?.androidUrl ?? null,
       };
     },
 

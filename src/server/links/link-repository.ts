@@ -1,5 +1,7 @@
 // SQL for links, dialect-free. What runs differently per dialect (the redirect's lookups, the
 // counted insert) is the store adapter's; this passes it on.
+import { sql } from 'kysely';
+import type { LinkOptionsView } from '../../shared/api.js';
 import { toIsoString } from '../db/dialect.js';
 import type { PreviewTarget, RedirectTarget } from '../db/link-statements.js';
 import type { Store } from '../db/store.js';
@@ -13,6 +15,19 @@ export interface PreviewLink extends RedirectTarget {
   image: string | null;
   metadataFetchedAt: string | null;
 }
+
+/** A link's options as the redirect checks them (read once per link with options, then cached). */
+export interface LinkOptionsRow {
+  /** Epoch ms, or null. */
+  expiresAt: number | null;
+  maxClicks: number | null;
+  passwordHash: string | null;
+  iosUrl: string | null;
+  androidUrl: string | null;
+}
+
+/** What the owner's view shows of the options (never the hash): the API's own shape. */
+export type LinkOptionsState = LinkOptionsView;
 
 export interface StoredLink {
   id: number;
@@ -38,9 +53,65 @@ export function createLinkRepository(store: Pick<Store, 'db' | 'findRedirectTarg
 
     /** A page of redirect targets, newest first (ids below `beforeId`), to warm the link cache. */
     async listRedirectTargets(beforeId: number | null, limit: number): Promise<(RedirectTarget & { alias: string })[]> {
-      let query = db.selectFrom('links').select(['id', 'alias', 'url', 'disabled_at as disabledAt']);
+      let query = db.selectFrom('links').select(['id', 'alias', 'url', 'disabled_at as disabledAt', 'has_options as hasOptions']);
       if (beforeId !== null) query = query.where('id', '<', beforeId);
       return query.orderBy('id', 'desc').limit(limit).execute();
+    },
+
+    async findLinkOptions(id: number): Promise<LinkOptionsRow | undefined> {
+      const row = await db
+        .selectFrom('links')
+        .select(['expires_at', 'max_clicks', 'password_hash', 'ios_url', 'android_url'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (row === undefined) return undefined;
+      return {
+        expiresAt: row.expires_at === null ? null : Date.parse(toIsoString(row.expires_at)),
+        maxClicks: row.max_clicks === null ? null : Number(row.max_clicks),
+        passwordHash: row.password_hash,
+        iosUrl: row.ios_url,
+        androidUrl: row.android_url,
+      };
+    },
+
+    /** The options as the owner sees them, with the clicks left now. */
+    async findOptionsState(id: number): Promise<LinkOptionsState | undefined> {
+      const row = await db
+        .selectFrom('links')
+        .select(['expires_at', 'max_clicks', 'clicks_left', 'password_hash', 'ios_url', 'android_url'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (row === undefined) return undefined;
+      return {
+        expiresAt: row.expires_at === null ? null : toIsoString(row.expires_at),
+        maxClicks: row.max_clicks === null ? null : Number(row.max_clicks),
+        clicksLeft: row.clicks_left === null ? null : Number(row.clicks_left),
+        protected: row.password_hash !== null,
+        iosUrl: row.ios_url,
+        androidUrl: row.android_url,
+      };
+    },
+
+    /**
+     * Takes one of a limited link's visits: one atomic UPDATE (the row's own lock on PostgreSQL,
+     * the single writer on SQLite), so across requests and instances exactly max_clicks succeed.
+     * True when a visit was left and is now taken.
+     */
+    async takeVisit(id: number): Promise<boolean> {
+      const row = await db
+        .updateTable('links')
+        .set({ clicks_left: sql`clicks_left - 1` })
+        .where('id', '=', id)
+        .where('clicks_left', '>', 0)
+        .returning('clicks_left')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Visits left of a limited link (crawlers and HEAD look without taking one); null when unlimited or gone. */
+    async visitsLeft(id: number): Promise<number | null> {
+      const row = await db.selectFrom('links').select('clicks_left').where('id', '=', id).executeTakeFirst();
+      return row?.clicks_left === undefined || row.clicks_left === null ? null : Number(row.clicks_left);
     },
 
     async findByAlias(alias: string): Promise<StoredLink | undefined> {

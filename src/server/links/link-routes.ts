@@ -10,6 +10,12 @@ const createLinkSchema = {
     properties: {
       url: { type: 'string' },
       alias: { type: 'string' },
+      // Any JSON value: checkLinkOptions answers each bad one with its own code and message.
+      expiresAt: {},
+      maxClicks: {},
+      password: {},
+      iosUrl: {},
+      androidUrl: {},
     },
   },
 } as const;

@@ -1,5 +1,8 @@
 // Rules for creating links. Routes call this; it calls the repository.
-import type { CreateLinkResponse } from '../../shared/api.js';
+import type { CreateLinkResponse, LinkOptionsView } from '../../shared/api.js';
+import { type CheckedLinkOptions, checkLinkOptions, hasAnyOption, type LinkOptionsInput } from '../../shared/link-options.js';
+import type { StoredLinkOptions } from '../db/link-statements.js';
+import { hashLinkPassword } from './link-password.js';
 import { isReservedAlias, isValidAliasFormat, normalizeAlias } from '../../shared/alias-rules.js';
 import { checkTargetUrl } from '../../shared/url-rules.js';
 import type { Calendar, Clock } from '../calendar.js';
@@ -25,9 +28,21 @@ export interface LinkServiceDeps {
   onCreated: (link: CreatedLink) => Promise<void>;
 }
 
-export interface CreateLinkInput {
+export interface CreateLinkInput extends LinkOptionsInput {
   url: string;
   alias?: string | undefined;
+}
+
+/** What a creation answers of the options it was given (the stored ones, never the password). */
+function optionsView(options: CheckedLinkOptions | undefined): LinkOptionsView {
+  return {
+    expiresAt: options?.expiresAt ?? null,
+    maxClicks: options?.maxClicks ?? null,
+    clicksLeft: options?.maxClicks ?? null,
+    protected: (options?.password ?? null) !== null,
+    iosUrl: options?.iosUrl ?? null,
+    androidUrl: options?.androidUrl ?? null,
+  };
 }
 
 /** A link just stored: what its creator is answered, and its row id. */
@@ -44,10 +59,22 @@ export interface CreateLinkOptions {
   admit?: () => Promise<void>;
 }
 
+/** The options as stored: undefined for a plain link; the password hashed (slow: after every other check). */
+async function storedOptions(options: CheckedLinkOptions): Promise<StoredLinkOptions | undefined> {
+  if (!hasAnyOption(options)) return undefined;
+  return {
+    expiresAt: options.expiresAt,
+    maxClicks: options.maxClicks,
+    passwordHash: options.password === null ? null : await hashLinkPassword(options.password),
+    iosUrl: options.iosUrl,
+    androidUrl: options.androidUrl,
+  };
+}
+
 export function createLinkService(deps: LinkServiceDeps) {
   const shortUrlFor = (alias: string): string => `${deps.publicUrl}/${alias}`;
 
-  async function insertWithAlias(alias: string, url: string): Promise<CreatedLink> {
+  async function insertWithAlias(alias: string, url: string, options: StoredLinkOptions | undefined, view: LinkOptionsView): Promise<CreatedLink> {
     const manageToken = createManageToken();
     const now = deps.clock();
     const createdAt = new Date(now).toISOString();
@@ -57,8 +84,9 @@ export function createLinkService(deps: LinkServiceDeps) {
       createdAt,
       manageTokenHash: hashManageToken(manageToken),
       day: deps.calendar.dayOf(now),
+      ...(options === undefined ? {} : { options }),
     });
-    return { id, response: { alias, shortUrl: shortUrlFor(alias), url, createdAt, manageToken } };
+    return { id, response: { alias, shortUrl: shortUrlFor(alias), url, createdAt, manageToken, ...view } };
   }
 
   async function create(input: CreateLinkInput, admit: () => Promise<void>): Promise<CreatedLink> {
@@ -67,6 +95,15 @@ export function createLinkService(deps: LinkServiceDeps) {
     if (isForbiddenTargetHost(checked.url.hostname, deps.allowLoopbackTargets)) throw new AppError('forbidden_target', 400);
     if (deps.isBlockedHost(checked.url.hostname)) throw new AppError('blocked_url', 400);
     const url = checked.url.href;
+    const checkedOptions = checkLinkOptions(input, deps.clock(), deps.publicHost);
+    if (!checkedOptions.ok) throw new AppError(checkedOptions.code, 400);
+    const options = checkedOptions.options;
+    for (const [appUrl, code] of [[options.iosUrl, 'invalid_ios_url'], [options.androidUrl, 'invalid_android_url']] as const) {
+      if (appUrl === null) continue;
+      const host = new URL(appUrl).hostname;
+      if (isForbiddenTargetHost(host, deps.allowLoopbackTargets) || deps.isBlockedHost(host)) throw new AppError(code, 400);
+    }
+    const view = optionsView(options);
 
     const requested = input.alias === undefined ? '' : normalizeAlias(input.alias);
     if (requested !== '') {
@@ -75,8 +112,9 @@ export function createLinkService(deps: LinkServiceDeps) {
       // A taken alias is refused before the budget is asked (the insert below still settles races).
       if ((await deps.links.findByAlias(requested)) !== undefined) throw new AppError('alias_taken', 409);
       await admit();
+      const stored = await storedOptions(options);
       try {
-        return await insertWithAlias(requested, url);
+        return await insertWithAlias(requested, url, stored, view);
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('alias_taken', 409);
         throw error;
@@ -84,9 +122,10 @@ export function createLinkService(deps: LinkServiceDeps) {
     }
 
     await admit();
+    const stored = await storedOptions(options);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await insertWithAlias(randomAlias(), url);
+        return await insertWithAlias(randomAlias(), url, stored, view);
       } catch (error) {
         if (!isUniqueViolation(error) || attempt >= RANDOM_ALIAS_ATTEMPTS) throw error;
       }

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
-export type RedirectOutcome = 'redirect' | 'preview' | 'not_found' | 'blocked' | 'unavailable';
+export type RedirectOutcome = 'redirect' | 'preview' | 'not_found' | 'blocked' | 'unavailable' | 'expired' | 'password_asked' | 'password_wrong' | 'password_limited';
 
 export interface Metrics {
   registry: Registry;
@@ -92,6 +92,10 @@ export function createMetrics(sources: GaugeSources): Metrics {
       not_found: redirects.labels('not_found'),
       blocked: redirects.labels('blocked'),
       unavailable: redirects.labels('unavailable'),
+      expired: redirects.labels('expired'),
+      password_asked: redirects.labels('password_asked'),
+      password_wrong: redirects.labels('password_wrong'),
+      password_limited: redirects.labels('password_limited'),
     },
     countRequest: (route, status) => requests.inc({ route: route ?? 'unknown', status: String(status) }),
     clicksRecorded: new Counter({ name: 'shortener_clicks_recorded_total', help: 'Clicks counted on redirects', registers: [registry] }),

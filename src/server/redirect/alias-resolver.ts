@@ -1,7 +1,7 @@
 // alias → redirect target, through the in-process link cache, then the store. Every alias
 // given here is already normalised and well-formed: the redirect route checks it once, at the edge.
 import { LRUCache } from 'lru-cache';
-import type { LinkRepository, PreviewLink, RedirectTarget } from '../links/link-repository.js';
+import type { LinkOptionsRow, LinkRepository, PreviewLink, RedirectTarget } from '../links/link-repository.js';
 import type { StoredMetadata } from '../metadata/metadata-repository.js';
 import { type CachedLink, type LinkCache, UNKNOWN_ALIAS, type UnknownAlias } from './link-cache.js';
 
@@ -20,6 +20,12 @@ export interface AliasResolver {
    * metadata is read in the same query (always a promise).
    */
   resolveFromStore(alias: string, forPreview?: boolean): ResolvedLink | UnknownAlias | Promise<ResolvedLink | UnknownAlias>;
+  /**
+   * The options of a link whose cache entry says it has some (CachedLink.hasOptions): cached
+   * apart, since links are not edited; at once when cached, else a promise. Undefined when the
+   * link is gone.
+   */
+  optionsOf(alias: string, id: number): LinkOptionsRow | Promise<LinkOptionsRow | undefined>;
   /** The link's stored metadata, cached apart (only crawlers ask), so a crawler costs one read. */
   metadataOf(alias: string): Promise<StoredMetadata>;
   /** Forget an alias (after deletion or a metadata update) so the next request reads the store. */
@@ -34,7 +40,7 @@ export interface CacheObserver {
 }
 
 export interface AliasResolverOptions {
-  links: Pick<LinkRepository, 'findRedirectTarget' | 'findPreviewTarget'>;
+  links: Pick<LinkRepository, 'findRedirectTarget' | 'findPreviewTarget' | 'findLinkOptions'>;
   cache: LinkCache;
   /** Whether cached entries may be used right now (false while this instance could be missing other instances' invalidations). */
   cacheTrusted?: () => boolean;
@@ -50,6 +56,9 @@ export function createAliasResolver(options: AliasResolverOptions): AliasResolve
   const { links, cache, observer } = options;
   const cacheTrusted = options.cacheTrusted ?? (() => true);
   const metadataCache = new LRUCache<string, StoredMetadata>({ max: options.metadataCacheSize ?? 10_000 });
+  // Keyed by alias (what forget names) and checked against the id: an alias deleted and made
+  // again is another link.
+  const optionsCache = new LRUCache<string, { id: number; options: LinkOptionsRow }>({ max: options.metadataCacheSize ?? 10_000 });
   /** Caches the store's answer and gives it. */
   function settle(alias: string, row: RedirectTarget | undefined, readAt: number): ResolvedLink | UnknownAlias {
     const target = row === undefined ? undefined : toResolvedLink(row);
@@ -93,6 +102,15 @@ export function createAliasResolver(options: AliasResolverOptions): AliasResolve
       if (found instanceof Promise) return found.then((row) => settle(alias, row, readAt), (error: unknown) => staleOrThrow(alias, error));
       return settle(alias, found, readAt);
     },
+    optionsOf(alias, id) {
+      const cached = optionsCache.get(alias);
+      if (cached !== undefined && cached.id === id) return cached.options;
+      const readAt = cache.epoch();
+      return links.findLinkOptions(id).then((row) => {
+        if (row !== undefined && !cache.forgottenSince(alias, readAt)) optionsCache.set(alias, { id, options: row });
+        return row;
+      });
+    },
     async metadataOf(alias) {
       const cached = metadataCache.get(alias);
       if (cached !== undefined) return cached;
@@ -106,16 +124,18 @@ export function createAliasResolver(options: AliasResolverOptions): AliasResolve
     forget(alias) {
       cache.delete(alias);
       metadataCache.delete(alias);
+      optionsCache.delete(alias);
     },
     forgetAll() {
       cache.clear();
       metadataCache.clear();
+      optionsCache.clear();
     },
   };
 }
 
 export function toResolvedLink(row: RedirectTarget): ResolvedLink {
-  return { id: row.id, url: row.url, disabled: row.disabledAt !== null };
+  return { id: row.id, url: row.url, disabled: row.disabledAt !== null, hasOptions: Number(row.hasOptions) === 1 };
 }
 
 function metadataOfRow(row: PreviewLink): StoredMetadata {

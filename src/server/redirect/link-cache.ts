@@ -1,4 +1,4 @@
-// The redirect cache: alias → { id, url, disabled } for as many links as fit in a memory
+// The redirect cache: alias → { id, url, disabled, hasOptions } for as many links as fit in a memory
 // budget (LINK_CACHE_MB), plus short-lived entries for aliases that do not exist (so a flood of
 // unknown aliases does not reach the store). Those misses are kept apart, in a small bounded map:
 // in the arena, a flood of random aliases would push the real links out, and grow the hash table.
@@ -26,6 +26,11 @@ export interface CachedLink {
   url: string;
   /** The operator disabled the link (it answers 410). */
   disabled: boolean;
+  /**
+   * The link has options (expiry, click limit, password, app targets): the redirect reads them
+   * (cached apart by the resolver) before answering. False for a plain link, which pays nothing.
+   */
+  hasOptions: boolean;
 }
 
 export interface LinkCacheOptions {
@@ -74,10 +79,11 @@ const SEGMENTS = 16;
 /** Hits in this many of the next segments to be recycled are copied to the head. */
 const PROMOTE_WINDOW = SEGMENTS / 4;
 const MIN_TABLE = 1 << 12;
-// Record layout: flags u8, alias length u8, URL length u16, id u32, expiry u32, alias, URL.
+// Record layout: flags u8 (DISABLED, UTF8_URL, HAS_OPTIONS), alias length u8, URL length u16, id u32, expiry u32, alias, URL.
 const HEADER = 12;
 const DISABLED = 2;
 const UTF8_URL = 4;
+const HAS_OPTIONS = 8;
 /** Expiry times are kept in ticks of 100 ms since the cache was made (u32: 13 years). */
 const TICK_MS = 100;
 /** Deletions remembered for set's `readAt` check; a read older than that is not cached. */
@@ -255,7 +261,7 @@ export function createLinkCache(options: LinkCacheOptions): LinkCache {
     const urlLength = length - HEADER - alias.length;
     const ascii = urlLength === url.length;
     const offset = allocate(length);
-    arena[offset] = (target.disabled ? DISABLED : 0) | (ascii ? 0 : UTF8_URL);
+    arena[offset] = (target.disabled ? DISABLED : 0) | (ascii ? 0 : UTF8_URL) | (target.hasOptions ? HAS_OPTIONS : 0);
     arena[offset + 1] = alias.length;
     arena.writeUInt16LE(urlLength, offset + 2);
     arena.writeUInt32LE(target.id, offset + 4);
@@ -273,7 +279,7 @@ export function createLinkCache(options: LinkCacheOptions): LinkCache {
     const start = offset + HEADER + (arena[offset + 1] ?? 0);
     const end = start + ((arena[offset + 2] ?? 0) | ((arena[offset + 3] ?? 0) << 8));
     const url = (flags & UTF8_URL) !== 0 ? arena.toString('utf8', start, end) : arena.toString('latin1', start, end);
-    return { id: arena.readUInt32LE(offset + 4), url, disabled: (flags & DISABLED) !== 0 };
+    return { id: arena.readUInt32LE(offset + 4), url, disabled: (flags & DISABLED) !== 0, hasOptions: (flags & HAS_OPTIONS) !== 0 };
   }
 
   /** A hit on a record about to be recycled: copy it to the head so it stays. */

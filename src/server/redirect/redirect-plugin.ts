@@ -2,7 +2,9 @@
 // its memory right while the server runs: the click buffer's flushes, the link cache warm-up,
 // the blocklist refresh and the cache invalidation listener.
 import type { FastifyInstance } from 'fastify';
+import { createPasswordAttemptLimit } from '../abuse/rate-limits.js';
 import { isStoreUnavailable } from '../db/dialect.js';
+import { verifyLinkPassword } from '../links/link-password.js';
 import { errorKind } from '../ops/error-log-throttle.js';
 import type { Services } from '../services.js';
 import { registerRedirectRoutes } from './redirect-routes.js';
@@ -21,6 +23,14 @@ export function registerRedirect(app: FastifyInstance, services: Services): void
     metadata: services.metadata,
     isBlockedUrl: blocklist.isBlockedUrl,
     outcomes: metrics.redirectOutcomes,
+    options: {
+      now: services.clock,
+      takeVisit: services.linkRepository.takeVisit,
+      visitsLeft: services.linkRepository.visitsLeft,
+      verifyPassword: verifyLinkPassword,
+      passwordAttempts: (scope) => createPasswordAttemptLimit(scope, { store: services.store.rateLimitStore(services.clock), ipv6Prefix: config.rateLimits.ipv6Prefix }),
+      renderGate: services.pages.renderLinkGate,
+    },
     onStoreError: (error) => {
       metrics.databaseErrors.inc();
       if (isStoreUnavailable(error)) return;

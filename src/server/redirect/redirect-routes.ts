@@ -1,19 +1,22 @@
 // The hot path: GET /:alias. Guard clauses decide; each outcome is built in one place.
 // Humans get a 302 at once (the click is buffered, never awaited); link-preview crawlers
 // get the preview page; unknown aliases get the 404 page.
+import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidAliasFormat, normalizeAlias } from '../../shared/alias-rules.js';
-import { redirectTexts } from '../../shared/messages.js';
+import type { LinkGateView } from '../../shared/link-gate.js';
+import { linkOptionTexts, redirectTexts } from '../../shared/messages.js';
 import type { SourceDetector } from '../insights/click-source.js';
 import type { UserAgentProfile } from '../insights/user-agent-profile.js';
 import type { MetadataService } from '../metadata/metadata-service.js';
 import type { RedirectOutcome } from '../ops/metrics.js';
-import { type Pages, sendPage } from '../web/pages.js';
+import { type PageResponse, type Pages, sendPage } from '../web/pages.js';
 import type { HeaderSet, SecurityHeaders } from '../web/security-headers.js';
 import { renderStatusPage } from '../web/status-page.js';
 import { type AliasResolver, NO_METADATA, type ResolvedLink, UNKNOWN_ALIAS, type UnknownAlias } from './alias-resolver.js';
 import type { ClickRecorder } from './click-recorder.js';
 import { withForwardedQuery } from './forward-query.js';
+import { isExpired, targetFor } from './link-options-gate.js';
 import { PREVIEW_STYLE, renderPreviewPage } from './preview-page.js';
 
 export interface RedirectRouteDeps {
@@ -33,7 +36,25 @@ export interface RedirectRouteDeps {
   headers: SecurityHeaders;
   /** One counter per outcome, read by name (a lookup by a variable key showed in the profile). */
   outcomes: Record<RedirectOutcome, { inc(): void }>;
+  /** What links with options need (link-options-gate.ts); plain links never reach it. */
+  options: LinkOptionsDeps;
 }
+
+export interface LinkOptionsDeps {
+  now: () => number;
+  /** Takes one visit of a limited link, atomically in the store; false when none is left. */
+  takeVisit(id: number): Promise<boolean>;
+  /** Visits left (null: unlimited), without taking one: for crawlers, HEAD, and the password page. */
+  visitsLeft(id: number): Promise<number | null>;
+  verifyPassword(password: string, hash: string): Promise<boolean>;
+  /** Sets up, in the password form's scope, the check that counts an attempt by this client at this link's password (false past the limit). */
+  passwordAttempts(scope: FastifyInstance): Promise<(request: FastifyRequest) => Promise<boolean>>;
+  /** The page a link's options answer with (the site's layout, readable without JavaScript). */
+  renderGate(view: LinkGateView, acceptEncoding: string | undefined): PageResponse;
+}
+
+/** A form with one short field: anything bigger is not the password form. */
+const PASSWORD_FORM_LIMIT = 2048;
 
 const NO_STORE = 'private, no-store';
 
@@ -93,10 +114,16 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
       deps.outcomes.blocked.inc();
       return sendStatusPage(reply, 410, deps.headers.plain, blockedPage);
     }
+    // One flag read for a plain link; only a link with options goes on to read them.
+    if (target.hasOptions) return gated(request, reply, alias, target, crawler);
     if (crawler) return preview(reply, alias, target);
+    return redirectTo(request, reply, target, target.url);
+  }
 
+  /** A human visit: counted (GET only), then the 302. */
+  function redirectTo(request: FastifyRequest, reply: FastifyReply, target: ResolvedLink, url: string): FastifyReply {
     // HEAD is what link checkers send; only a real visit counts as a click.
-    if (request.method === 'GET') {
+    if (request.method !== 'HEAD') {
       const insights = deps.insights;
       if (insights === undefined) deps.clicks.record(target.id);
       else {
@@ -107,8 +134,113 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
     }
     deps.outcomes.redirect.inc();
     // The short link's own query goes on to the target (forward-query.ts); most requests have none.
-    const location = request.url.indexOf('?') === -1 ? target.url : withForwardedQuery(target.url, request.url);
+    const location = request.url.indexOf('?') === -1 ? url : withForwardedQuery(url, request.url);
     return reply.code(302).header('location', location).header('cache-control', NO_STORE).send();
+  }
+
+  const sendGate = (reply: FastifyReply, status: number, view: LinkGateView) =>
+    sendPage(reply, status, deps.options.renderGate(view, reply.request.headers['accept-encoding']), NO_STORE);
+  const expired = (reply: FastifyReply) => {
+    deps.outcomes.expired.inc();
+    return sendGate(reply, 410, 'expired');
+  };
+
+  /** A link with options, visited with GET or HEAD. */
+  async function gated(request: FastifyRequest, reply: FastifyReply, alias: string, target: ResolvedLink, crawler: boolean): Promise<FastifyReply> {
+    let options;
+    let left: number | null = null;
+    try {
+      options = await deps.resolver.optionsOf(alias, target.id);
+      if (options === undefined) return notFound(reply);
+      if (isExpired(options, deps.options.now())) return expired(reply);
+      // Looking, not visiting: whoever is not sent on now takes no visit.
+      if (options.maxClicks !== null && (crawler || request.method === 'HEAD' || options.passwordHash !== null)) left = await deps.options.visitsLeft(target.id);
+    } catch (error) {
+      return unavailable(reply, error);
+    }
+    if (left !== null && left <= 0) return expired(reply);
+    if (options.passwordHash !== null) {
+      if (crawler) return protectedPreview(reply, alias);
+      deps.outcomes.password_asked.inc();
+      return sendGate(reply, 200, 'password');
+    }
+    if (crawler) return preview(reply, alias, target);
+    return visit(request, reply, target, options.maxClicks !== null, targetFor(options, target.url, request.headers['user-agent']));
+  }
+
+  /** Sends the visitor on, taking one of a limited link's visits first (HEAD takes none). */
+  async function visit(request: FastifyRequest, reply: FastifyReply, target: ResolvedLink, limited: boolean, url: string): Promise<FastifyReply> {
+    if (limited && request.method !== 'HEAD') {
+      let taken: boolean;
+      try {
+        taken = await deps.options.takeVisit(target.id);
+      } catch (error) {
+        return unavailable(reply, error);
+      }
+      if (!taken) return expired(reply);
+    }
+    return redirectTo(request, reply, target, url);
+  }
+
+  // POST /:alias: the password form (form-encoded `password`), in a scope of its own so the
+  // form parser reaches nothing else.
+  void app.register(async (scope) => {
+    await scope.register(formbody, { bodyLimit: PASSWORD_FORM_LIMIT });
+    const admitAttempt = await deps.options.passwordAttempts(scope);
+    scope.post<{ Params: { alias: string } }>('/:alias', { bodyLimit: PASSWORD_FORM_LIMIT }, async (request, reply) => {
+      const alias = normalizeAlias(request.params.alias);
+      if (!isValidAliasFormat(alias)) return notFound(reply);
+      let target: ResolvedLink | UnknownAlias;
+      let options;
+      try {
+        target = deps.resolver.resolveCached(alias) ?? (await deps.resolver.resolveFromStore(alias));
+        if (target === UNKNOWN_ALIAS) return notFound(reply);
+        if (target.disabled || deps.isBlockedUrl(target.url)) {
+          deps.outcomes.blocked.inc();
+          return sendStatusPage(reply, 410, deps.headers.plain, blockedPage);
+        }
+        options = target.hasOptions ? await deps.resolver.optionsOf(alias, target.id) : undefined;
+      } catch (error) {
+        return unavailable(reply, error);
+      }
+      // Nothing to unlock: the link itself, with GET.
+      if (options?.passwordHash === undefined || options.passwordHash === null) return reply.code(303).header('location', `/${alias}`).header('cache-control', NO_STORE).send();
+      if (isExpired(options, deps.options.now())) return expired(reply);
+      // Every attempt counts, right or wrong, before the (slow) check.
+      let admitted: boolean;
+      try {
+        admitted = await admitAttempt(request);
+      } catch (error) {
+        return unavailable(reply, error);
+      }
+      if (!admitted) {
+        deps.outcomes.password_limited.inc();
+        return sendGate(reply.header('retry-after', '60'), 429, 'password-limited');
+      }
+      const body = request.body as Record<string, unknown> | undefined;
+      const password = typeof body?.password === 'string' ? body.password : '';
+      if (password === '' || !(await deps.options.verifyPassword(password, options.passwordHash))) {
+        deps.outcomes.password_wrong.inc();
+        return sendGate(reply, 401, 'password-wrong');
+      }
+      return visit(request, reply, target, options.maxClicks !== null, targetFor(options, target.url, request.headers['user-agent']));
+    });
+  });
+
+  /** A protected link's preview: the site's name and 'Link protegido por senha', nothing of the target. */
+  function protectedPreview(reply: FastifyReply, alias: string): FastifyReply {
+    const shortUrl = `${deps.publicUrl}/${alias}`;
+    const html = renderPreviewPage({
+      siteName: deps.siteName,
+      shortUrl,
+      targetUrl: shortUrl,
+      title: deps.siteName,
+      description: linkOptionTexts.protectedPreview,
+      image: null,
+      defaultImage: `${deps.publicUrl}/og-image.png`,
+    });
+    deps.outcomes.preview.inc();
+    return sendStatusPage(reply, 200, previewHeaders, html);
   }
 
   async function preview(reply: FastifyReply, alias: string, target: ResolvedLink): Promise<FastifyReply> {

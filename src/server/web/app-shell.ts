@@ -5,11 +5,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../../shared/api.js';
 import { APP_HTML_MARK, CSP_NONCE_META, type PageContext, PAGE_CONTEXT_SCRIPT_ID, type ServerRenderResult, SITE_CONFIG_SCRIPT_ID } from '../../shared/app-shell.js';
+import { LINK_GATE_VIEWS, type LinkGateView } from '../../shared/link-gate.js';
 import { redirectTexts } from '../../shared/messages.js';
 import { brandStyle } from '../../shared/site.js';
 import { escapeHtml } from '../html.js';
 import { createNoncedDocument, type NoncedDocument } from './nonced-gzip.js';
-import { renderStatusPage } from './status-page.js';
+import { renderLinkGatePage, renderStatusPage } from './status-page.js';
 
 /** A finished page that only lacks this response's nonce. */
 export type NoncedPage = NoncedDocument;
@@ -24,7 +25,8 @@ export interface AppShell {
   readonly inlineStyles: readonly string[];
   /**
    * The page for `rendered` app markup; with none, the root stays empty and the browser
-   * renders the app itself (a build without the server bundle).
+   * renders the app itself (a build without the server bundle). A link's page (context.linkGate)
+   * without rendered markup is the bare page instead: its form must work without a script.
    */
   compose(rendered: ServerRenderResult | undefined, context: PageContext): NoncedPage;
 }
@@ -35,11 +37,20 @@ const jsonScript = (id: string, value: unknown) => `<script id="${id}" type="app
 export function loadAppShell(distDir: string, site: SiteConfig): AppShell {
   const indexFile = path.join(distDir, 'index.html');
   const template = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
+  const bareLinkGates = new Map<LinkGateView, NoncedPage>(
+    LINK_GATE_VIEWS.map((view) => [view, fixedPage(renderLinkGatePage({ siteName: site.siteName, view, homeLabel: redirectTexts.backHome }))]),
+  );
+  const bareLinkGate = (context: PageContext) => (context.linkGate === undefined ? undefined : bareLinkGates.get(context.linkGate));
   if (template === undefined) {
     const fallback = renderStatusPage({ siteName: site.siteName, heading: redirectTexts.errorTitle, message: redirectTexts.notFound, homeLabel: redirectTexts.backHome });
     const home = renderStatusPage({ siteName: site.siteName, heading: site.siteName, message: 'Página em construção.', homeLabel: redirectTexts.backHome });
     const pages = { home: fixedPage(home), notFound: fixedPage(fallback) };
-    return { available: false, distDir, inlineStyles: [], compose: (_rendered, context) => (context.status === 404 ? pages.notFound : pages.home) };
+    return {
+      available: false,
+      distDir,
+      inlineStyles: [],
+      compose: (_rendered, context) => bareLinkGate(context) ?? (context.status === 404 ? pages.notFound : pages.home),
+    };
   }
   const siteJson = jsonScript(SITE_CONFIG_SCRIPT_ID, site);
   const branded = themed(template, site.brandColor);
@@ -52,6 +63,10 @@ export function loadAppShell(distDir: string, site: SiteConfig): AppShell {
     distDir,
     inlineStyles: [inlineStyle, brandRule(site.brandColor)],
     compose(rendered, context) {
+      if (rendered === undefined) {
+        const bare = bareLinkGate(context);
+        if (bare !== undefined) return bare;
+      }
       const title = rendered?.title ?? site.siteName;
       const fill = (shell: string) =>
         shell

@@ -1,17 +1,20 @@
-// POST /: the home form sent by a browser without JavaScript (form-encoded url and alias).
-// It creates the link exactly as POST /api/links does, under the same limits (the same
-// counters: the form is no way around them), and answers with the home page holding the new
-// short link or the refusal, rendered on the server.
+// POST /: the home form sent by a browser without JavaScript (form-encoded url, alias and the
+// 'Mais opções' fields: expiresAt as a datetime-local value in Brasília time, maxClicks,
+// password, iosUrl, androidUrl; empty ones are absent). It creates the link exactly as
+// POST /api/links does, under the same limits (the same counters: the form is no way around
+// them), and answers with the home page holding the new short link or the refusal, rendered on
+// the server.
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { HomeFormOutcome } from '../../shared/app-shell.js';
+import type { HomeFormOptions, HomeFormOutcome } from '../../shared/app-shell.js';
+import { LINK_OPTION_FIELDS, type LinkOptionFormValues, readLinkOptionForm } from '../../shared/link-option-form.js';
 import { PAGE_PATHS } from '../../shared/routes.js';
 import { AppError } from '../errors.js';
 import { describeError } from '../http-errors.js';
 import type { LinkService } from '../links/link-service.js';
 import { type Pages, sendPage } from './pages.js';
 
-/** Two fields of at most a few kilobytes; anything bigger is not this form. */
+/** Seven fields of at most a few kilobytes; anything bigger is not this form. */
 const FORM_BODY_LIMIT = 16 * 1024;
 
 export interface HomeFormDeps {
@@ -20,10 +23,24 @@ export interface HomeFormDeps {
   limits: { perClient: onRequestAsyncHookHandler[]; admit: (request: FastifyRequest) => Promise<void> };
 }
 
-const field = (body: unknown, name: string): string => {
+/** A posted field as sent (a field given twice, or not at all, is empty). */
+const rawField = (body: unknown, name: string): string => {
   const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
-  return typeof value === 'string' ? value.trim() : '';
+  return typeof value === 'string' ? value : '';
 };
+const field = (body: unknown, name: string): string => rawField(body, name).trim();
+
+/** The options as posted (the password as typed, spaces included). */
+function optionFields(body: unknown): LinkOptionFormValues {
+  const values = Object.fromEntries(LINK_OPTION_FIELDS.map((name) => [name, field(body, name)])) as LinkOptionFormValues;
+  return { ...values, password: rawField(body, 'password') };
+}
+
+/** What the page shows back in the fields: the options typed, never the password; none when all are empty. */
+function typedOptions(values: LinkOptionFormValues): HomeFormOptions | undefined {
+  const { expiresAt, maxClicks, iosUrl, androidUrl } = values;
+  return expiresAt === '' && maxClicks === '' && iosUrl === '' && androidUrl === '' ? undefined : { expiresAt, maxClicks, iosUrl, androidUrl };
+}
 
 /** Registers the form's body parser and route in a scope of their own: the JSON API keeps refusing form bodies. */
 export async function registerHomeFormRoute(app: FastifyInstance, deps: HomeFormDeps): Promise<void> {
@@ -32,19 +49,24 @@ export async function registerHomeFormRoute(app: FastifyInstance, deps: HomeForm
     scope.post(PAGE_PATHS.home, { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
       const url = field(request.body, 'url');
       const alias = field(request.body, 'alias');
+      const options = optionFields(request.body);
+      const typed = typedOptions(options);
+      const echoed = { url, alias, ...(typed === undefined ? {} : { options: typed }) };
       let outcome: HomeFormOutcome;
       let status = 201;
       let retryAfter: string | undefined;
       try {
         for (const limit of deps.limits.perClient) await limit.call(scope, request, reply);
-        const created = await deps.links.createLink(alias === '' ? { url } : { url, alias }, { admit: () => deps.limits.admit(request) });
-        outcome = { url, alias, created };
+        // The options are read as the form with JavaScript reads them; the service checks them.
+        const input = { url, ...(alias === '' ? {} : { alias }), ...readLinkOptionForm(options) };
+        const created = await deps.links.createLink(input, { admit: () => deps.limits.admit(request) });
+        outcome = { ...echoed, created };
       } catch (error) {
         const described = describeError(error as AppError);
         if (described.status >= 500) request.log.error({ err: error }, 'home form failed');
         status = described.status;
         retryAfter = error instanceof AppError ? error.headers['retry-after'] : undefined;
-        outcome = { url, alias, error: described.message };
+        outcome = { ...echoed, error: described.message, errorCode: described.code };
       }
       if (retryAfter !== undefined) void reply.header('retry-after', retryAfter);
       // The answer holds the new link's manage token: never stored by a cache.

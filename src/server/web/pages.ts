@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { SiteConfig } from '../../shared/api.js';
 import type { HomeFormOutcome } from '../../shared/app-shell.js';
+import type { LinkGateView } from '../../shared/link-gate.js';
 import type { AliasPageName, PagePath } from '../../shared/routes.js';
 import type { Calendar } from '../calendar.js';
 import type { Config } from '../config.js';
@@ -12,6 +13,8 @@ import { type AppShell, loadAppShell, type NoncedPage } from './app-shell.js';
 import { loadServerRenderer } from './page-renderer.js';
 import { createRenderedPages, type RenderedPages } from './rendered-pages.js';
 import { createNonce, createSecurityHeaders, type HeaderSet, type SecurityHeaders } from './security-headers.js';
+
+export type { LinkGateView } from '../../shared/link-gate.js';
 
 export interface PageResponse {
   /** The HTML, gzip-compressed when `gzip` says so. */
@@ -38,16 +41,22 @@ export interface Pages {
   renderNotFound(acceptEncoding: string | undefined): PageResponse;
   /** The home page with the outcome of a form posted without JavaScript. */
   renderHomeForm(outcome: HomeFormOutcome, acceptEncoding: string | undefined): Promise<PageResponse>;
+  /**
+   * The page of a short link with options (src/shared/link-gate.ts): expired, or its password
+   * form (asked, wrong, tried too often). The same for every link, always at hand; it names
+   * neither the link nor its target, and its form posts to the address it is served at.
+   */
+  renderLinkGate(view: LinkGateView, acceptEncoding: string | undefined): PageResponse;
 }
 
 export function createPages(config: Readonly<Config>, calendar: Calendar, log: FastifyBaseLogger): Pages {
   const site: SiteConfig = { ...config.site, publicUrl: config.publicUrl };
   const shell = loadAppShell(config.webDistDir, site);
   const headers = createSecurityHeaders({ publicUrl: config.publicUrl, adScriptSrc: config.site.adScriptSrc, inlineStyles: shell.inlineStyles });
-  const respond = (page: NoncedPage, acceptEncoding: string | undefined): PageResponse => {
+  const respond = (page: NoncedPage, acceptEncoding: string | undefined, policy: Pick<SecurityHeaders, 'app' | 'plain'> = headers): PageResponse => {
     const nonce = createNonce();
     const gzip = acceptsGzip(acceptEncoding);
-    return { body: gzip ? page.gzip(nonce) : page.bytes(nonce), gzip, headers: shell.available ? headers.app(nonce) : headers.plain };
+    return { body: gzip ? page.gzip(nonce) : page.bytes(nonce), gzip, headers: shell.available ? policy.app(nonce) : policy.plain };
   };
   // Until start() ran: the app's pages without server rendering (the browser renders them).
   let rendered: RenderedPages = createRenderedPages({ shell, renderer: undefined, site, calendar, log });
@@ -70,6 +79,7 @@ export function createPages(config: Readonly<Config>, calendar: Calendar, log: F
     renderAliasPage: async (name, alias, query, acceptEncoding) => respond(await rendered.aliasPage(name, alias, query), acceptEncoding),
     renderNotFound: (acceptEncoding) => respond(rendered.notFound(), acceptEncoding),
     renderHomeForm: async (outcome, acceptEncoding) => respond(await rendered.homeWithForm(outcome), acceptEncoding),
+    renderLinkGate: (view, acceptEncoding) => respond(rendered.linkGate(view), acceptEncoding, headers.linkGate),
   };
 }
 

@@ -3,17 +3,29 @@
 // the day (the footer's year, the privacy page's date): they are rendered at start and again
 // when the day changes, and each response only adds its nonce. A page whose content reads a
 // query parameter (PAGE_QUERY_PARAMS) is rendered for the request that carries one, and a
-// page about one link (ALIAS_PAGE_PATHS, its alias in the path) for every request.
+// page about one link (ALIAS_PAGE_PATHS, its alias in the path) for every request. The pages
+// of links with options (expired, password: src/shared/link-gate.ts) are the same for every
+// link, so they are rendered with the day's pages too.
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { HomeFormOutcome, PageContext, ServerRenderer } from '../../shared/app-shell.js';
 import type { SiteConfig } from '../../shared/api.js';
+import { LINK_GATE_VIEWS, type LinkGateView } from '../../shared/link-gate.js';
 import { type AliasPageName, aliasPagePath, PAGE_PATHS, PAGE_QUERY_PARAMS, type PageName, type PagePath } from '../../shared/routes.js';
 import type { Calendar } from '../calendar.js';
 import type { AppShell, NoncedPage } from './app-shell.js';
 
 /** Rendered for every "not found": a path of two segments, which only the app's catch-all route matches. */
 const NOT_FOUND_RENDER_PATH = '/404/not-found';
+
+/**
+ * Rendered for the pages of links with options: an address of the /:alias shape, where the app's
+ * redirect route shows the page context's linkGate view, as it will in the browser at the real
+ * short link. The view names no alias, so one render serves every link.
+ */
+const LINK_GATE_RENDER_PATH = '/link-gate';
+
+type LinkGatePages = Readonly<Record<LinkGateView, NoncedPage>>;
 
 export interface RenderedPages {
   /** Renders today's pages; the server starts answering after this. */
@@ -26,6 +38,8 @@ export interface RenderedPages {
   notFound(): NoncedPage;
   /** The home page answering a form posted without JavaScript. */
   homeWithForm(outcome: HomeFormOutcome): Promise<NoncedPage>;
+  /** The page of a link with options (expired, password): the same for every link, so always ready at once. */
+  linkGate(view: LinkGateView): NoncedPage;
 }
 
 interface Deps {
@@ -56,13 +70,19 @@ export function createRenderedPages({ shell, renderer, site, calendar, log }: De
   // Served only until start() has rendered the day (or if the very first render failed).
   const unrendered = shell.compose(undefined, { today: calendar.today(), status: 200 });
   let notFound: NoncedPage = shell.compose(undefined, { today: calendar.today(), status: 404 });
+  // Until the day's render (or without a server bundle): the bare pages, whose form needs no script.
+  let linkGates = linkGatePages((view) => shell.compose(undefined, { today: calendar.today(), status: 200, linkGate: view }));
   let refreshing = false;
   const aliasPages = new LRUCache<string, Promise<NoncedPage>>({ max: ALIAS_PAGES_KEPT });
 
   async function renderDay(today: string): Promise<void> {
     const next = new Map<string, NoncedPage>();
     for (const path of PAGE_NAMES.keys()) next.set(path, await render(path, { today, status: 200 }));
-    notFound = await render(NOT_FOUND_RENDER_PATH, { today, status: 404 });
+    const nextNotFound = await render(NOT_FOUND_RENDER_PATH, { today, status: 404 });
+    const gates = new Map<LinkGateView, NoncedPage>();
+    for (const view of LINK_GATE_VIEWS) gates.set(view, await render(LINK_GATE_RENDER_PATH, { today, status: 200, linkGate: view }));
+    notFound = nextNotFound;
+    linkGates = linkGatePages((view) => gates.get(view) ?? linkGates[view]);
     pages = next;
     day = today;
   }
@@ -115,5 +135,13 @@ export function createRenderedPages({ shell, renderer, site, calendar, log }: De
       return notFound;
     },
     homeWithForm: (outcome) => render(PAGE_PATHS.home, { today: calendar.today(), status: 200, homeForm: outcome }),
+    linkGate(view) {
+      keepCurrent();
+      return linkGates[view];
+    },
   };
+}
+
+function linkGatePages(pageOf: (view: LinkGateView) => NoncedPage): LinkGatePages {
+  return { expired: pageOf('expired'), password: pageOf('password'), 'password-wrong': pageOf('password-wrong'), 'password-limited': pageOf('password-limited') };
 }

@@ -33,6 +33,15 @@ export interface SecurityHeaders {
   app: (nonce: string) => HeaderSet;
   /** Server-rendered pages without styles or scripts (status pages). */
   plain: HeaderSet;
+  /**
+   * The pages of links with options (src/shared/link-gate.ts), as `app` (with the app) or
+   * `plain` (bare page), except that their form may lead anywhere: the password form posts to
+   * the page's own address, which answers with a redirect to the link's target, and Chromium
+   * holds a form's redirects to form-action too. Nor do they upgrade insecure requests: the
+   * redirect of the form may lead to an http: target, which an upgrade would break (the pages
+   * load nothing but this site's own files).
+   */
+  linkGate: { app: (nonce: string) => HeaderSet; plain: HeaderSet };
   /** The crawler preview page, whose one inline <style> is allowed by its hash. */
   preview: (inlineStyle: string) => HeaderSet;
   /** JSON API answers. */
@@ -49,16 +58,16 @@ export function createSecurityHeaders(options: { publicUrl: string; adScriptSrc:
     ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
   const adOrigin = options.adScriptSrc === '' ? '' : ` ${new URL(options.adScriptSrc).origin}`;
-  const csp = (directives: Record<string, string>) =>
+  const csp = (directives: Record<string, string>, upgrade = https) =>
     Object.entries({ ...directives, 'object-src': "'none'", 'base-uri': "'self'", 'frame-ancestors': "'none'" })
       .map(([name, value]) => `${name} ${value}`)
-      .concat(https ? ['upgrade-insecure-requests'] : [])
+      .concat(upgrade ? ['upgrade-insecure-requests'] : [])
       .join('; ');
   const page = (policy: string): HeaderSet => ({ ...common, 'content-security-policy': policy, 'x-frame-options': 'DENY' });
 
   // The app's policy is worked out once around a marker; each response only puts its nonce in.
   const NONCE_MARK = '\u0000nonce\u0000';
-  const [appPolicyHead = '', appPolicyTail = ''] = csp({
+  const appDirectives = {
     'default-src': "'self'",
     // An advertising script, when configured and consented to, comes from its own origin
     // and usually shows its ads in frames and images from there.
@@ -70,11 +79,19 @@ export function createSecurityHeaders(options: { publicUrl: string; adScriptSrc:
     'connect-src': `'self'${adOrigin}`,
     'frame-src': adOrigin === '' ? "'none'" : adOrigin.trim(),
     'form-action': "'self'",
-  }).split(NONCE_MARK);
+  };
+  const [appPolicyHead = '', appPolicyTail = ''] = csp(appDirectives).split(NONCE_MARK);
+  // A link's target may be any http(s) address.
+  const anyFormTarget = "'self' https: http:";
+  const [gatePolicyHead = '', gatePolicyTail = ''] = csp({ ...appDirectives, 'form-action': anyFormTarget }, false).split(NONCE_MARK);
 
   return {
     app: (nonce) => page(appPolicyHead + nonce + appPolicyTail),
     plain: page(csp({ 'default-src': "'none'", 'form-action': "'self'" })),
+    linkGate: {
+      app: (nonce) => page(gatePolicyHead + nonce + gatePolicyTail),
+      plain: page(csp({ 'default-src': "'none'", 'form-action': anyFormTarget }, false)),
+    },
     preview: (inlineStyle) =>
       page(
         csp({

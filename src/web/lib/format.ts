@@ -50,3 +50,23 @@ export function formatDayMonth(day: string): string {
 export function withoutScheme(url: string): string {
   return url.replace(/^https?:\/\//, '');
 }
+
+// Brasília time, as the home form's 'Expira em' is typed (EXPIRY_TIME_ZONE).
+const brasiliaFormat = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An ISO instant in Brasília time, "25/12/2026 18:00"; the input as is if it is not a date. */
+export function formatBrasiliaDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const parts = brasiliaFormat.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '';
+  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
+}

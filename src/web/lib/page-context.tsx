@@ -3,7 +3,10 @@
 // exactly the server's markup; values only the browser knows (its own date, localStorage)
 // are read once hydration is done, through useSyncExternalStore's server snapshot.
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
-import { type HomeFormOutcome, PAGE_CONTEXT_SCRIPT_ID, type PageContext } from '../../shared/app-shell';
+import { type HomeFormOptions, type HomeFormOutcome, PAGE_CONTEXT_SCRIPT_ID, type PageContext } from '../../shared/app-shell';
+import { isLinkGateView } from '../../shared/link-gate';
+import { type ApiErrorCode, errorMessages } from '../../shared/messages';
+import { toLinkOptionsView } from './link-options-view';
 import { toStoredLink } from './my-links';
 
 /** The browser's own calendar day, YYYY-MM-DD. */
@@ -21,10 +24,15 @@ export function readPageContext(doc: Document = document): PageContext {
   try {
     const parsed: unknown = raw ? JSON.parse(raw) : undefined;
     if (typeof parsed === 'object' && parsed !== null) {
-      const { today, status, homeForm } = parsed as Record<string, unknown>;
+      const { today, status, homeForm, linkGate } = parsed as Record<string, unknown>;
       if (typeof today === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(today) && (status === 200 || status === 404)) {
         const form = toHomeFormOutcome(homeForm);
-        return form === undefined ? { today, status } : { today, status, homeForm: form };
+        return {
+          today,
+          status,
+          ...(form === undefined ? {} : { homeForm: form }),
+          ...(isLinkGateView(linkGate) ? { linkGate } : {}),
+        };
       }
     }
   } catch {
@@ -35,16 +43,31 @@ export function readPageContext(doc: Document = document): PageContext {
 
 function toHomeFormOutcome(value: unknown): HomeFormOutcome | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { url, alias, created, error } = value as Record<string, unknown>;
+  const { url, alias, options, created, error, errorCode } = value as Record<string, unknown>;
   if (typeof url !== 'string' || typeof alias !== 'string') return undefined;
   const link = toStoredLink(created);
+  const typed = toHomeFormOptions(options);
   return {
     url,
     alias,
-    ...(link === undefined ? {} : { created: link }),
+    ...(typed === undefined ? {} : { options: typed }),
+    ...(link === undefined ? {} : { created: { ...link, ...toLinkOptionsView(created) } }),
     ...(typeof error === 'string' ? { error } : {}),
+    ...(isErrorCode(errorCode) ? { errorCode } : {}),
   };
 }
+
+function toHomeFormOptions(value: unknown): HomeFormOptions | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const fields = value as Record<string, unknown>;
+  const text = (name: keyof HomeFormOptions): string => {
+    const typed = fields[name];
+    return typeof typed === 'string' ? typed : '';
+  };
+  return { expiresAt: text('expiresAt'), maxClicks: text('maxClicks'), iosUrl: text('iosUrl'), androidUrl: text('androidUrl') };
+}
+
+const isErrorCode = (value: unknown): value is ApiErrorCode => typeof value === 'string' && Object.hasOwn(errorMessages, value);
 
 const PageContextContext = createContext<PageContext>(browserPageContext());
 

@@ -22,6 +22,14 @@ describe('RedirectPage', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("keeps the link's page the server answered with (expired, password) and asks nothing", () => {
+    renderWithApp(<RedirectPage />, { path: '/protegido', route: '/:alias', context: { linkGate: 'password-wrong' } });
+    expect(screen.getByRole('heading', { level: 1, name: 'Este link é protegido por senha.' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Senha incorreta.');
+    expect(screen.queryByText('Redirecionando para o seu link...')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('asks the server when the page was not served as a 404', () => {
     renderWithApp(<RedirectPage />, { path: '/promo', route: '/:alias' });
     expect(screen.getByText('Redirecionando para o seu link...')).toBeInTheDocument();

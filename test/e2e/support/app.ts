@@ -14,7 +14,8 @@ export interface E2eEnv {
   close(): Promise<void>;
 }
 
-export async function startE2e(env: Record<string, string> = {}): Promise<E2eEnv> {
+/** `clock`: the server's time, for tests that move it (a link's expiry). */
+export async function startE2e(env: Record<string, string> = {}, { clock }: Pick<TestServerOptions, 'clock'> = {}): Promise<E2eEnv> {
   if (!fs.existsSync(path.resolve('dist/web/index.html'))) {
     throw new Error('dist/web is missing: run `npm run build:web` before the e2e tests');
   }
@@ -22,6 +23,7 @@ export async function startE2e(env: Record<string, string> = {}): Promise<E2eEnv
     withWeb: true,
     // The metadata fetcher would reach out to target sites: tests stay on loopback.
     env: { METADATA_FETCH: 'false', ...env },
+    ...(clock === undefined ? {} : { clock }),
   };
   const server = await startTestServer(options);
   const fixture = await startFixtureServer();

@@ -1,6 +1,6 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CreateLinkResponse } from '../../../shared/api';
 import { MY_LINKS_KEY } from '../../lib/my-links';
 import { jsonResponse, renderWithApp, toastRegion } from '../../testing/render';
@@ -13,6 +13,12 @@ const created: CreateLinkResponse = {
   url: 'https://example.com/uma/pagina/longa',
   createdAt: '2025-01-01T12:00:00.000Z',
   manageToken: 'secret-token',
+  expiresAt: null,
+  maxClicks: null,
+  clicksLeft: null,
+  protected: false,
+  iosUrl: null,
+  androidUrl: null,
 };
 
 const fetchMock = stubFetch();
@@ -91,7 +97,9 @@ describe('CreateLinkForm', () => {
     expect(screen.getByRole('button', { name: 'Personalize' })).toBeEnabled();
     expect(fields().url).toHaveValue(created.url);
     expect(fields().alias).toHaveValue('promo');
-    expect(JSON.parse(window.localStorage.getItem(MY_LINKS_KEY) ?? '[]')).toEqual([created]);
+    // Only what names the link and opens it later: its options come from the owner view.
+    const { alias, shortUrl, url, createdAt, manageToken } = created;
+    expect(JSON.parse(window.localStorage.getItem(MY_LINKS_KEY) ?? '[]')).toEqual([{ alias, shortUrl, url, createdAt, manageToken }]);
   });
 
   it('sends an empty alias as absent and keeps newer links first in my_links', async () => {
@@ -223,5 +231,185 @@ describe('CreateLinkForm', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(qrButton).toHaveFocus();
+  });
+});
+
+describe("CreateLinkForm: 'Mais opções'", () => {
+  // Only Date is faked (userEvent's timers stay real): 'Expira em' is checked against now.
+  const NOW = new Date('2026-11-23T12:00:00.000Z');
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const disclosure = () => screen.getByText('Mais opções').closest('details') as HTMLDetailsElement;
+  const option = (label: string) => screen.getByLabelText(label);
+  const sentBody = () => JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as Record<string, unknown>;
+
+  async function openOptions() {
+    const user = userEvent.setup();
+    renderWithApp(<CreateLinkForm />);
+    await user.click(screen.getByText('Mais opções'));
+    expect(disclosure().open).toBe(true);
+    return user;
+  }
+
+  it('is closed at first: a summary under the alias, its five fields hidden until it is opened', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<CreateLinkForm />);
+    const details = disclosure();
+    expect(details.open).toBe(false);
+    expect(details.querySelector('summary')).toHaveTextContent('Mais opções');
+    // Between the alias and the button, inside the form (it posts without JavaScript too).
+    expect(details.closest('form')).toContainElement(fields().button);
+    expect(fields().alias.compareDocumentPosition(details) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    for (const label of ['Expira em', 'Limite de cliques', 'Senha', 'Link para iPhone e iPad', 'Link para Android']) {
+      expect(option(label)).not.toBeVisible();
+    }
+    await user.click(screen.getByText('Mais opções'));
+    expect(details.open).toBe(true);
+    expect(option('Expira em')).toBeVisible();
+    expect(option('Expira em')).toHaveAttribute('type', 'datetime-local');
+    expect(option('Expira em')).toHaveAccessibleDescription('Horário de Brasília.');
+    expect(option('Expira em')).toHaveAttribute('name', 'expiresAt');
+    expect(option('Limite de cliques')).toHaveAttribute('type', 'number');
+    expect(option('Limite de cliques')).toHaveAttribute('name', 'maxClicks');
+    expect(option('Senha')).toHaveAttribute('type', 'password');
+    expect(option('Senha')).toHaveAttribute('autocomplete', 'new-password');
+    expect(option('Senha')).toHaveAttribute('name', 'password');
+    const appsHint = 'Quem abrir o link nesses aparelhos vai para este endereço; os demais, para a URL principal.';
+    expect(option('Link para iPhone e iPad')).toHaveAttribute('type', 'url');
+    expect(option('Link para iPhone e iPad')).toHaveAttribute('name', 'iosUrl');
+    expect(option('Link para iPhone e iPad')).toHaveAccessibleDescription(appsHint);
+    expect(option('Link para Android')).toHaveAttribute('name', 'androidUrl');
+    expect(option('Link para Android')).toHaveAccessibleDescription(appsHint);
+    await user.click(screen.getByText('Mais opções'));
+    expect(details.open).toBe(false);
+  });
+
+  it('sends the filled options ("Expira em" read as Brasília time) and shows them as badges on the result', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        {
+          ...created,
+          expiresAt: '2027-03-10T21:30:00.000Z',
+          maxClicks: 50,
+          clicksLeft: 50,
+          protected: true,
+          iosUrl: 'https://apps.apple.com/br/app/id123',
+          androidUrl: 'https://play.google.com/store/apps/details?id=br.exemplo',
+        },
+        201,
+      ),
+    );
+    const user = await openOptions();
+    await user.type(fields().url, created.url);
+    fireEvent.change(option('Expira em'), { target: { value: '2027-03-10T18:30' } });
+    await user.type(option('Limite de cliques'), '50');
+    await user.type(option('Senha'), ' segredo ');
+    await user.type(option('Link para iPhone e iPad'), 'https://apps.apple.com/br/app/id123');
+    await user.type(option('Link para Android'), ' https://play.google.com/store/apps/details?id=br.exemplo ');
+    await user.click(fields().button);
+
+    const result = await screen.findByTestId('short-link-result');
+    expect(sentBody()).toEqual({
+      url: created.url,
+      expiresAt: '2027-03-10T21:30:00.000Z',
+      maxClicks: 50,
+      password: ' segredo ',
+      iosUrl: 'https://apps.apple.com/br/app/id123',
+      androidUrl: 'https://play.google.com/store/apps/details?id=br.exemplo',
+    });
+    const badges = within(result).getAllByRole('listitem').map((item) => item.textContent);
+    expect(badges).toEqual(['expira em 10/03/2027 18:30', '0 de 50 cliques', 'protegido', 'links para apps']);
+  });
+
+  it('sends nothing of the options when they are left empty, and a plain result has no badges', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(created, 201));
+    const user = await openOptions();
+    await user.type(fields().url, created.url);
+    await user.type(option('Limite de cliques'), '   ');
+    await user.click(fields().button);
+    const result = await screen.findByTestId('short-link-result');
+    expect(sentBody()).toEqual({ url: created.url });
+    expect(within(result).queryByTestId('link-option-badges')).not.toBeInTheDocument();
+  });
+
+  it("writes the server's refusal of an option under its field, opens the options and moves the focus there", async () => {
+    const message = 'A senha deve ter de 4 a 128 caracteres.';
+    fetchMock.mockResolvedValue(jsonResponse({ error: { code: 'invalid_password', message } }, 400));
+    const user = await openOptions();
+    await user.type(fields().url, created.url);
+    await user.type(option('Senha'), 'segredo');
+    // Closed again before sending: the refusal opens it.
+    await user.click(screen.getByText('Mais opções'));
+    expect(disclosure().open).toBe(false);
+    await user.click(fields().button);
+
+    await waitFor(() => expect(option('Senha')).toHaveFocus());
+    expect(disclosure().open).toBe(true);
+    expect(option('Senha')).toHaveAttribute('aria-invalid', 'true');
+    expect(option('Senha')).toHaveAccessibleDescription(message);
+    expect(fields().url).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByTestId('short-link-result')).not.toBeInTheDocument();
+    expect(within(toastRegion()).queryByText('Erro ao personalizar')).not.toBeInTheDocument();
+
+    // Typing again clears it.
+    await user.type(option('Senha'), '!');
+    expect(option('Senha')).not.toHaveAttribute('aria-invalid');
+    expect(option('Senha')).not.toHaveAccessibleDescription(message);
+  });
+
+  it('checks the options before sending: an expiry already past or a short password is pointed out, nothing sent', async () => {
+    const user = await openOptions();
+    await user.type(fields().url, created.url);
+    // 08:00 in Brasília is 11:00 UTC, an hour before now.
+    fireEvent.change(option('Expira em'), { target: { value: '2026-11-23T08:00' } });
+    await user.click(fields().button);
+    expect(option('Expira em')).toHaveFocus();
+    expect(option('Expira em')).toHaveAccessibleDescription('Horário de Brasília. A data de expiração deve ficar entre 1 minuto e 5 anos a partir de agora.');
+
+    fireEvent.change(option('Expira em'), { target: { value: '2026-11-24T08:00' } });
+    expect(option('Expira em')).toHaveAccessibleDescription('Horário de Brasília.');
+    await user.type(option('Senha'), 'abc');
+    await user.click(fields().button);
+    expect(option('Senha')).toHaveFocus();
+    expect(option('Senha')).toHaveAccessibleDescription('A senha deve ter de 4 a 128 caracteres.');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a value the browser refuses (a malformed app link) is written under its field, nothing sent', async () => {
+    const user = await openOptions();
+    await user.type(fields().url, created.url);
+    await user.type(option('Link para Android'), 'play store');
+    await user.click(fields().button);
+    expect(option('Link para Android')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('O link para Android precisa ser uma URL válida com http:// ou https://, de outro site.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('without JavaScript: the posted options come back open in their fields, the refusal under its field', () => {
+    renderWithApp(<CreateLinkForm />, {
+      context: {
+        homeForm: {
+          url: created.url,
+          alias: '',
+          options: { expiresAt: '2026-12-25T18:00', maxClicks: '0', iosUrl: '', androidUrl: '' },
+          error: 'O limite de cliques deve ser um número inteiro de 1 a 1.000.000.000.',
+          errorCode: 'invalid_max_clicks',
+        },
+      },
+    });
+    expect(disclosure().open).toBe(true);
+    expect(option('Expira em')).toHaveValue('2026-12-25T18:00');
+    expect(option('Limite de cliques')).toHaveValue(0);
+    expect(option('Limite de cliques')).toHaveAccessibleDescription('O limite de cliques deve ser um número inteiro de 1 a 1.000.000.000.');
+    expect(option('Senha')).toHaveValue('');
+    // Not also written under the form as a general refusal.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(fields().url).not.toHaveAttribute('aria-invalid');
   });
 });

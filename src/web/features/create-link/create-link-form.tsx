@@ -1,6 +1,10 @@
 import { Link2, Sparkles } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { CreateLinkResponse } from '../../../shared/api';
+import type { HomeFormOutcome } from '../../../shared/app-shell';
+import { readLinkOptionForm } from '../../../shared/link-option-form';
+import { checkLinkOptions } from '../../../shared/link-options';
 import { errorMessages } from '../../../shared/messages';
 import { PAGE_PATHS } from '../../../shared/routes';
 import { checkTargetUrl } from '../../../shared/url-rules';
@@ -12,6 +16,15 @@ import { ApiError, createLink } from '../../lib/api';
 import { saveMyLink } from '../../lib/my-links';
 import { usePageContext } from '../../lib/page-context';
 import { createLinkTexts as t } from './create-link-texts';
+import {
+  EMPTY_OPTIONS,
+  LinkOptionsFields,
+  type OptionErrors,
+  type OptionField,
+  type OptionValues,
+  optionFieldOf,
+  optionsRequest,
+} from './link-options-fields';
 import { ShortLinkResult } from './short-link-result';
 
 function showUrlError(description: string): void {
@@ -19,10 +32,24 @@ function showUrlError(description: string): void {
 }
 
 /**
+ * The options as the posted form had them (the password never comes back) and a refusal of one
+ * of them; 'Mais opções' starts open only then, so the form looks as it always did.
+ */
+function postedOptions(posted: HomeFormOutcome | undefined): { values: OptionValues; errors: OptionErrors; open: boolean } {
+  const values = { ...EMPTY_OPTIONS, ...posted?.options };
+  const field = optionFieldOf(posted?.errorCode);
+  const errors = field === undefined || posted?.error === undefined ? {} : { [field]: posted.error };
+  return { values, errors, open: field !== undefined || Object.values(values).some((value) => value !== '') };
+}
+
+/**
  * Home form: idle → submitting (button disabled) → success (box) or error (toast, box removed).
- * Fields are kept; editing the URL removes the box of the previous link.
+ * Fields are kept; editing the URL removes the box of the previous link. A refused link option
+ * (checked here first, then by the server) is written under its field, which gets the focus,
+ * instead of a toast.
  * Without JavaScript the form posts to the server, which answers with this page holding the
- * outcome (the page context's homeForm): the same box, or the refusal written under the form.
+ * outcome (the page context's homeForm): the same box, or the refusal written under the form
+ * (under its field for an option).
  */
 export function CreateLinkForm() {
   const urlId = useId();
@@ -34,35 +61,72 @@ export function CreateLinkForm() {
   const [alias, setAlias] = useState(posted?.alias ?? '');
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<CreateLinkResponse | null>(posted?.created ?? null);
-  const [postedError, setPostedError] = useState(posted?.error ?? null);
+  const [initialOptions] = useState(() => postedOptions(posted));
+  const [options, setOptions] = useState<OptionValues>(initialOptions.values);
+  const [optionErrors, setOptionErrors] = useState<OptionErrors>(initialOptions.errors);
+  const [optionsOpen, setOptionsOpen] = useState(initialOptions.open);
+  const optionRefs = useRef<Partial<Record<OptionField, HTMLInputElement | null>>>({});
+  // An option's refusal is shown at its field, not under the form.
+  const [postedError, setPostedError] = useState(optionFieldOf(posted?.errorCode) === undefined ? (posted?.error ?? null) : null);
 
   // A link the server created for the posted form joins this browser's list once scripts run.
   useEffect(() => {
     if (posted?.created) saveMyLink(posted.created);
   }, [posted]);
 
+  /** Writes a refusal under an option's field, opens 'Mais opções' and moves the focus there. */
+  function showOptionError(field: OptionField, message: string) {
+    flushSync(() => {
+      setOptionsOpen(true);
+      setOptionErrors({ [field]: message });
+    });
+    optionRefs.current[field]?.focus();
+  }
+
+  function changeOption(field: OptionField, value: string) {
+    setOptions((previous) => ({ ...previous, [field]: value }));
+    setOptionErrors((previous) => {
+      if (previous[field] === undefined) return previous;
+      const { [field]: _dropped, ...rest } = previous;
+      return rest;
+    });
+  }
+
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     setPostedError(null);
+    setOptionErrors({});
     const target = url.trim();
     if (target === '') {
       showUrlError(t.emptyUrlDescription);
       return;
     }
+    // The server's own check, run here first so a mistake is pointed out before anything is sent.
+    const checked = checkLinkOptions(readLinkOptionForm(options), Date.now());
+    if (!checked.ok) {
+      const field = optionFieldOf(checked.code);
+      if (field !== undefined) showOptionError(field, errorMessages[checked.code]);
+      return;
+    }
     const chosenAlias = alias.trim();
     setBusy(true);
     try {
-      // An empty alias is left out: the server then picks a random one.
-      const link = await createLink(chosenAlias === '' ? { url: target } : { url: target, alias: chosenAlias });
+      // An empty alias is left out (the server then picks a random one), and so are empty options.
+      const link = await createLink({ url: target, ...(chosenAlias === '' ? {} : { alias: chosenAlias }), ...optionsRequest(checked.options) });
       saveMyLink(link);
       setCreated(link);
       toast({ title: t.successTitle, description: t.successDescription, variant: 'success' });
     } catch (error) {
       const message = error instanceof ApiError ? error.serverMessage : undefined;
+      const field = error instanceof ApiError ? optionFieldOf(error.code) : undefined;
       // The previous result would read as the answer to this attempt: it goes.
       setCreated(null);
-      toast({ title: t.createErrorTitle, description: message ?? t.createErrorFallback, variant: 'destructive' });
+      if (field !== undefined && message !== undefined) {
+        showOptionError(field, message);
+      } else {
+        toast({ title: t.createErrorTitle, description: message ?? t.createErrorFallback, variant: 'destructive' });
+      }
     } finally {
       setBusy(false);
     }
@@ -125,6 +189,18 @@ export function CreateLinkForm() {
           />
           <FieldHint id={aliasHintId}>{t.aliasHint}</FieldHint>
         </div>
+        <LinkOptionsFields
+          values={options}
+          errors={optionErrors}
+          open={optionsOpen}
+          onOpenChange={setOptionsOpen}
+          onChange={changeOption}
+          onInvalid={(field, message) => {
+            setOptionsOpen(true);
+            setOptionErrors((previous) => ({ ...previous, [field]: message }));
+          }}
+          fieldRefs={optionRefs}
+        />
         {postedError !== null && (
           <p id={errorId} role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
             <strong className="font-semibold">{t.createErrorTitle}:</strong> {postedError}
@@ -135,7 +211,7 @@ export function CreateLinkForm() {
           {busy ? t.submitting : t.submit}
         </Button>
       </form>
-      <div aria-live="polite">{created && <ShortLinkResult shortUrl={created.shortUrl} alias={created.alias} />}</div>
+      <div aria-live="polite">{created && <ShortLinkResult shortUrl={created.shortUrl} alias={created.alias} options={created} />}</div>
     </div>
   );
 }

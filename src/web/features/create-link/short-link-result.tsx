@@ -1,7 +1,9 @@
 import { ArrowRight, Check, Copy, ExternalLink } from 'lucide-react';
 import { type RefObject, useId, useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import type { LinkOptionsView } from '../../../shared/api';
 import { PAGE_PATHS } from '../../../shared/routes';
+import { LinkOptionBadges } from '../../components/link-option-badges';
 import { QrCodeButton } from '../../components/qr-code-button';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
@@ -33,7 +35,8 @@ function useFitHeight(ref: RefObject<HTMLTextAreaElement | null>, text: string):
   }, [ref, text]);
 }
 
-export function ShortLinkResult({ shortUrl, alias }: { shortUrl: string; alias: string }) {
+/** `options`: the link's options as the API answered them, shown as badges (none for a plain link). */
+export function ShortLinkResult({ shortUrl, alias, options }: { shortUrl: string; alias: string; options?: LinkOptionsView }) {
   const fieldId = useId();
   // A textarea, not an input: a long link wraps (an input would cut it off on a phone).
   const fieldRef = useRef<HTMLTextAreaElement>(null);
@@ -87,6 +90,7 @@ export function ShortLinkResult({ shortUrl, alias }: { shortUrl: string; alias: 
           </a>
         </div>
       </div>
+      {options !== undefined && <LinkOptionBadges options={options} className="mt-3" />}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <QrCodeButton url={shortUrl} fileName={`qr-code-${alias}`} variant="successOutline" size="sm" aria-label="Ver QR code">
           QR code

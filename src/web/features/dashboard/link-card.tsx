@@ -2,6 +2,7 @@ import { BarChart3, Ban, Check, ChevronRight, Copy, ExternalLink, RotateCw, Tras
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { aliasPagePath } from '../../../shared/routes';
+import { LinkOptionBadges } from '../../components/link-option-badges';
 import { QrCodeButton } from '../../components/qr-code-button';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
@@ -159,6 +160,8 @@ export function LinkCard({ link, check, onDelete, onForget, onRetry }: LinkCardP
           {link.url}
         </p>
         <p className="mt-1 text-xs text-slate-500">{t.createdAt(formatDateTime(link.createdAt))}</p>
+        {/* Expiry, click limit, password, app links: what the owner view says, nothing for a plain link. */}
+        {check?.status === 'ok' && <LinkOptionBadges options={check.view} className="mt-2" />}
       </div>
       {!unavailable && (
         <div className="mt-3 grid grid-cols-2 gap-2 border-t border-slate-100 pt-3 [grid-area:actions] sm:-mt-1 sm:-mr-2 sm:flex sm:items-start sm:gap-1 sm:border-0 sm:pt-0">

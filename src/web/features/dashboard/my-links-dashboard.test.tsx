@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import type { LinkOwnerView } from '../../../shared/api';
+import type { LinkOptionsView, LinkOwnerView } from '../../../shared/api';
 import { MY_LINKS_KEY, type StoredLink } from '../../lib/my-links';
 import { jsonResponse, renderWithApp, toastRegion } from '../../testing/render';
 import { LINKS_FILE_FORMAT } from './links-file';
@@ -28,8 +28,19 @@ function daily(clicksToday: number): LinkOwnerView['daily'] {
   }));
 }
 
-function viewOf(link: StoredLink, clicks: number): LinkOwnerView {
-  return { alias: link.alias, shortUrl: link.shortUrl, url: link.url, createdAt: link.createdAt, totalClicks: clicks, daily: daily(clicks) };
+const PLAIN_OPTIONS: LinkOptionsView = { expiresAt: null, maxClicks: null, clicksLeft: null, protected: false, iosUrl: null, androidUrl: null };
+
+function viewOf(link: StoredLink, clicks: number, options: Partial<LinkOptionsView> = {}): LinkOwnerView {
+  return {
+    alias: link.alias,
+    shortUrl: link.shortUrl,
+    url: link.url,
+    createdAt: link.createdAt,
+    totalClicks: clicks,
+    daily: daily(clicks),
+    ...PLAIN_OPTIONS,
+    ...options,
+  };
 }
 
 /** A stand-in API: GET and DELETE /api/links/:alias with the rules of the real one. */
@@ -142,6 +153,29 @@ describe('MyLinksDashboard: the list', () => {
     expect(path).toBe('/api/links/promo');
     expect(new Headers(init?.headers).get('authorization')).toBe('Bearer token-promo');
     expect(fetchMock.mock.calls.every(([input]) => !String(input).includes('token-'))).toBe(true);
+  });
+
+  it("shows a link's options as badges (Brasília time, clicks used of the limit); nothing for a plain link", async () => {
+    const future = new Date(Date.now() + 40 * 24 * 3600 * 1000);
+    future.setUTCSeconds(0, 0);
+    const expiring = stored('com-opcoes', '2025-11-21T10:00:00.000Z');
+    const expired = stored('expirado', '2025-11-19T10:00:00.000Z');
+    api.set(expiring.alias, {
+      token: expiring.manageToken,
+      view: viewOf(expiring, 3, { expiresAt: future.toISOString(), maxClicks: 50, clicksLeft: 47, protected: true, iosUrl: 'https://apps.apple.com/br/app/id1' }),
+    });
+    api.set(expired.alias, { token: expired.manageToken, view: viewOf(expired, 0, { expiresAt: '2025-11-20T10:00:00.000Z' }) });
+    serve(newer, 1);
+    store([expiring, newer, expired]);
+    renderWithApp(<MyLinksDashboard />);
+
+    const withOptions = card(expiring.shortUrl);
+    const badges = await within(withOptions).findByTestId('link-option-badges');
+    const when = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' }).format(future).replace(', ', ' ');
+    expect(within(badges).getAllByRole('listitem').map((item) => item.textContent)).toEqual([`expira em ${when}`, '3 de 50 cliques', 'protegido', 'links para apps']);
+    expect(await within(card(expired.shortUrl)).findByText('expirado')).toBeInTheDocument();
+    expect(await within(card(newer.shortUrl)).findByTestId('total-clicks')).toHaveTextContent('1');
+    expect(within(card(newer.shortUrl)).queryByTestId('link-option-badges')).not.toBeInTheDocument();
   });
 
   it('asks about at most 4 links at a time', async () => {

@@ -35,6 +35,14 @@ describe('RedirectView', () => {
     expect(screen.getByText('Redirecionando para o seu link...')).toBeInTheDocument();
   });
 
+  it.each([200, 401, 410, 429, 503])("loads the short link when the server has a page of its own for it (HEAD %i: password, expired, blocked…)", async (status) => {
+    fetchMock.mockResolvedValue(new Response(null, { status }));
+    const leave = vi.fn();
+    renderWithApp(<RedirectView alias="protegido" knownMissing={false} leave={leave} />);
+    await vi.waitFor(() => expect(leave).toHaveBeenCalledWith('/protegido'));
+    expect(screen.queryByRole('heading', { name: 'Oops!' })).toBeNull();
+  });
+
   it('shows the error view when the alias does not exist, with a way home', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 404 }));
     const user = userEvent.setup();

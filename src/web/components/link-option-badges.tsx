@@ -1,0 +1,76 @@
+// The options a link was created with, as small badges: on the dashboard's cards and in the
+// home form's result box. A plain link shows nothing.
+import { Clock, Lock, type LucideIcon, MousePointerClick, Smartphone } from 'lucide-react';
+import { useState } from 'react';
+import { linkOptionTexts as t } from '../../shared/messages';
+import { formatBrasiliaDateTime } from '../lib/format';
+import { toLinkOptionsView } from '../lib/link-options-view';
+import { cn } from './ui/cn';
+
+export type LinkOptionBadgeKind = 'expires' | 'expired' | 'clicks' | 'clicksUsedUp' | 'protected' | 'apps';
+
+export interface LinkOptionBadge {
+  kind: LinkOptionBadgeKind;
+  text: string;
+}
+
+/** The badges of a link's options (LinkOptionsView, read defensively) at `now` (ms). */
+export function linkOptionBadges(value: unknown, now: number): LinkOptionBadge[] {
+  const options = toLinkOptionsView(value);
+  const badges: LinkOptionBadge[] = [];
+  if (options.expiresAt !== null) {
+    const at = Date.parse(options.expiresAt);
+    if (Number.isFinite(at)) {
+      badges.push(at <= now ? { kind: 'expired', text: t.badgeExpired } : { kind: 'expires', text: t.badgeExpires(formatBrasiliaDateTime(options.expiresAt)) });
+    }
+  }
+  if (options.maxClicks !== null) {
+    const max = options.maxClicks;
+    const used = Math.min(max, Math.max(0, max - (options.clicksLeft ?? max)));
+    badges.push({ kind: used >= max ? 'clicksUsedUp' : 'clicks', text: t.badgeClicks(used, max) });
+  }
+  if (options.protected) badges.push({ kind: 'protected', text: t.badgeProtected });
+  if (options.iosUrl !== null || options.androidUrl !== null) badges.push({ kind: 'apps', text: t.badgeApps });
+  return badges;
+}
+
+const ICONS: Record<LinkOptionBadgeKind, LucideIcon> = {
+  expires: Clock,
+  expired: Clock,
+  clicks: MousePointerClick,
+  clicksUsedUp: MousePointerClick,
+  protected: Lock,
+  apps: Smartphone,
+};
+
+// Readable on white (cards) and on the result box's pale green alike; a link that no longer
+// sends visitors on (expired, clicks used up) stands out.
+const TONES: Record<LinkOptionBadgeKind, string> = {
+  expires: 'border-slate-200 bg-white text-slate-700',
+  expired: 'border-red-200 bg-red-50 text-red-800',
+  clicks: 'border-slate-200 bg-white text-slate-700',
+  clicksUsedUp: 'border-amber-200 bg-amber-50 text-amber-900',
+  protected: 'border-slate-200 bg-white text-slate-700',
+  apps: 'border-slate-200 bg-white text-slate-700',
+};
+
+export function LinkOptionBadges({ options, className }: { options: unknown; className?: string }) {
+  // One instant per mount (render stays pure): an expiry passing while the page is open shows
+  // on the next visit, not live.
+  const [now] = useState(Date.now);
+  const badges = linkOptionBadges(options, now);
+  if (badges.length === 0) return null;
+  return (
+    <ul className={cn('flex flex-wrap gap-1.5', className)} data-testid="link-option-badges">
+      {badges.map(({ kind, text }) => {
+        const Icon = ICONS[kind];
+        return (
+          <li key={kind} data-kind={kind} className={cn('inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold tabular-nums', TONES[kind])}>
+            <Icon aria-hidden="true" className="size-3.5 shrink-0" />
+            {text}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

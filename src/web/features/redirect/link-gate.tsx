@@ -1,0 +1,79 @@
+// What a short link with options shows instead of sending the visitor on (src/shared/link-gate.ts):
+// 'Este link expirou.', or its password form. The server renders it once for every link
+// (rendered-pages.ts) and the app hydrates the same markup, so it names neither the link nor
+// its target. The form is a plain HTML form: it posts to the address the page was loaded at
+// (no action attribute) with or without JavaScript, and the server answers with the target or
+// with this page again.
+import { ArrowLeft, LockKeyhole, TimerOff } from 'lucide-react';
+import { Link } from 'react-router';
+import {
+  LINK_PASSWORD_FIELD,
+  LINK_PASSWORD_INPUT_ID,
+  LINK_PASSWORD_PROBLEM_ID,
+  type LinkGateView,
+  linkGateHeading,
+  linkGateProblem,
+  linkGateTitle,
+} from '../../../shared/link-gate';
+import { linkOptionTexts, redirectTexts } from '../../../shared/messages';
+import { PAGE_PATHS } from '../../../shared/routes';
+import { Button, buttonVariants } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { cn } from '../../components/ui/cn';
+import { FieldError, Input, Label } from '../../components/ui/field';
+import { usePageTitle } from '../../lib/use-page-title';
+
+export function LinkGate({ view }: { view: LinkGateView }) {
+  usePageTitle(linkGateTitle(view));
+  return view === 'expired' ? <LinkExpired /> : <PasswordGate view={view} />;
+}
+
+function LinkExpired() {
+  return (
+    <div className="mx-auto flex min-h-[55vh] max-w-lg flex-col items-center justify-center px-4 py-16 text-center">
+      <div className="grid size-16 place-items-center rounded-2xl bg-amber-50 text-amber-700 ring-8 ring-amber-50/50">
+        <TimerOff aria-hidden="true" className="size-8" />
+      </div>
+      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{linkGateHeading('expired')}</h1>
+      <Link to={PAGE_PATHS.home} className={cn(buttonVariants({ size: 'lg' }), 'mt-8')}>
+        <ArrowLeft aria-hidden="true" />
+        {redirectTexts.backHome}
+      </Link>
+    </div>
+  );
+}
+
+function PasswordGate({ view }: { view: Exclude<LinkGateView, 'expired'> }) {
+  const problem = linkGateProblem(view);
+  return (
+    <div className="mx-auto flex min-h-[55vh] max-w-md flex-col items-center justify-center px-4 py-12 sm:py-16">
+      <div className="grid size-16 place-items-center rounded-2xl bg-primary-soft text-primary ring-8 ring-primary-soft/50">
+        <LockKeyhole aria-hidden="true" className="size-8" />
+      </div>
+      <h1 className="mt-6 text-center text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">{linkGateHeading(view)}</h1>
+      <Card variant="raised" className="mt-8 w-full p-5 sm:p-6">
+        {/* No action: the form posts to the short link it was loaded at. */}
+        <form method="post">
+          <Label htmlFor={LINK_PASSWORD_INPUT_ID}>{linkOptionTexts.passwordLabel}</Label>
+          <Input
+            id={LINK_PASSWORD_INPUT_ID}
+            type="password"
+            name={LINK_PASSWORD_FIELD}
+            required
+            autoComplete="current-password"
+            aria-invalid={view === 'password-wrong' ? true : undefined}
+            aria-describedby={problem === undefined ? undefined : LINK_PASSWORD_PROBLEM_ID}
+          />
+          {problem !== undefined && (
+            <FieldError id={LINK_PASSWORD_PROBLEM_ID} role="alert">
+              {problem}
+            </FieldError>
+          )}
+          <Button type="submit" size="lg" className="mt-4 w-full">
+            {linkOptionTexts.open}
+          </Button>
+        </form>
+      </Card>
+    </div>
+  );
+}
