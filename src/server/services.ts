@@ -149,12 +149,11 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
     publicHost: config.publicHost,
     isBlockedHost: blocklist.isBlocked,
     allowLoopbackTargets: config.allowLoopbackTargets,
-    async onCreated({ id, response }) {
+    async onCreated({ id, response, hasOptions }) {
       writeHealth.succeeded();
       // Another instance may hold a cached miss for this alias.
       await forgetEverywhere(response.alias);
       // Here, the first click of a link just shared is answered from memory.
-      const hasOptions = response.expiresAt !== null || response.maxClicks !== null || response.protected || response.iosUrl !== null || response.androidUrl !== null;
       linkCache.set(response.alias, { id, url: response.url, disabled: false, hasOptions });
       stats.invalidate();
       metadata.refreshInBackground({ alias: response.alias, url: response.url });

@@ -1,4 +1,4 @@
-// The pages a visitor meets instead of being sent on by a short link with options (issue 19):
+// The pages a visitor meets instead of being sent on by a short link with options:
 // an expired link, or one protected by a password. The server answers GET and POST /:alias with
 // them (src/server/redirect/redirect-routes.ts, through Pages.renderLinkGate); the app renders
 // them (src/web/features/redirect/link-gate.tsx), and so does the bare page used when the app is

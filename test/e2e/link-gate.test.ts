@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // DOM types above: page.evaluate callbacks run in the browser.
-// Links with options in real Chromium (issue 19), with JavaScript off and on: a protected link
+// Links with options in real Chromium, with JavaScript off and on: a protected link
 // asks for its password on a page of the site's layout (a plain form posted to the short link
 // itself), a wrong password is answered 401 with 'Senha incorreta.', the right one lands on the
 // target; an expired link is a 410 'Este link expirou.'. With JavaScript the app hydrates these

@@ -20,7 +20,7 @@ import { layoutShifts, watchLayoutShifts } from './support/layout-shifts.js';
 import { pollUntil, presetCookieConsent, toastArea, waitForHydration } from './support/pages.js';
 import { saveScreenshot } from './support/screenshots.js';
 
-/** The phone the issue asks for: 360 × 740. */
+/** A small phone: 360 × 740. */
 const PHONE_360: BrowserContextOptions = {
   viewport: { width: 360, height: 740 },
   deviceScaleFactor: 2,

@@ -1,4 +1,4 @@
-// Link options (issue 19) through the real app and store: what POST /api/links accepts and
+// Link options through the real app and store: what POST /api/links accepts and
 // refuses, what it stores (the password only as an scrypt hash), the owner's view, and what
 // GET/POST /:alias answer for expired, limited, protected and app-targeted links. The server's
 // clock is injected and frozen (`now`), so expiry boundaries are exact.

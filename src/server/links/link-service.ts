@@ -49,6 +49,8 @@ function optionsView(options: CheckedLinkOptions | undefined): LinkOptionsView {
 export interface CreatedLink {
   id: number;
   response: CreateLinkResponse;
+  /** The link has options (the redirect cache's flag). */
+  hasOptions: boolean;
 }
 
 export interface CreateLinkOptions {
@@ -86,7 +88,7 @@ export function createLinkService(deps: LinkServiceDeps) {
       day: deps.calendar.dayOf(now),
       ...(options === undefined ? {} : { options }),
     });
-    return { id, response: { alias, shortUrl: shortUrlFor(alias), url, createdAt, manageToken, ...view } };
+    return { id, response: { alias, shortUrl: shortUrlFor(alias), url, createdAt, manageToken, ...view }, hasOptions: options !== undefined };
   }
 
   async function create(input: CreateLinkInput, admit: () => Promise<void>): Promise<CreatedLink> {

@@ -4,8 +4,7 @@
 // its target. The form is a plain HTML form: it posts to the address the page was loaded at
 // (no action attribute) with or without JavaScript, and the server answers with the target or
 // with this page again.
-import { ArrowLeft, LockKeyhole, TimerOff } from 'lucide-react';
-import { Link } from 'react-router';
+import { LockKeyhole, TimerOff } from 'lucide-react';
 import {
   LINK_PASSWORD_FIELD,
   LINK_PASSWORD_INPUT_ID,
@@ -15,12 +14,11 @@ import {
   linkGateProblem,
   linkGateTitle,
 } from '../../../shared/link-gate';
-import { linkOptionTexts, redirectTexts } from '../../../shared/messages';
-import { PAGE_PATHS } from '../../../shared/routes';
-import { Button, buttonVariants } from '../../components/ui/button';
+import { linkOptionTexts } from '../../../shared/messages';
+import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { cn } from '../../components/ui/cn';
 import { FieldError, Input, Label } from '../../components/ui/field';
+import { StatusView } from '../../components/status-view';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export function LinkGate({ view }: { view: LinkGateView }) {
@@ -29,18 +27,7 @@ export function LinkGate({ view }: { view: LinkGateView }) {
 }
 
 function LinkExpired() {
-  return (
-    <div className="mx-auto flex min-h-[55vh] max-w-lg flex-col items-center justify-center px-4 py-16 text-center">
-      <div className="grid size-16 place-items-center rounded-2xl bg-amber-50 text-amber-700 ring-8 ring-amber-50/50">
-        <TimerOff aria-hidden="true" className="size-8" />
-      </div>
-      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{linkGateHeading('expired')}</h1>
-      <Link to={PAGE_PATHS.home} className={cn(buttonVariants({ size: 'lg' }), 'mt-8')}>
-        <ArrowLeft aria-hidden="true" />
-        {redirectTexts.backHome}
-      </Link>
-    </div>
-  );
+  return <StatusView icon={<TimerOff aria-hidden="true" className="size-8" />} tone="warning" heading={linkGateHeading('expired')} headingClassName="text-3xl sm:text-4xl" />;
 }
 
 function PasswordGate({ view }: { view: Exclude<LinkGateView, 'expired'> }) {
