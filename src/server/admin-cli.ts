@@ -11,9 +11,12 @@ import { createBlocklist, normalizeDomain } from './abuse/blocklist.js';
 import { importBlocklistFile } from './abuse/blocklist-feed.js';
 import { createReportRepository } from './abuse/report-repository.js';
 import { addDays, createCalendar, systemClock } from './calendar.js';
+import { API_KEY_RATE_LIMIT_DEFAULT } from './config.js';
 import type { Store } from './db/store.js';
 import { toNumber } from './db/dialect.js';
 import { createLinkRepository } from './links/link-repository.js';
+import { createApiKeyRepository } from './keys/api-key-repository.js';
+import { API_KEY_NAME_MAX, createApiKeyService } from './keys/api-key-service.js';
 
 const USAGE = `Uso: npm run admin -- <comando>
 
@@ -24,7 +27,10 @@ const USAGE = `Uso: npm run admin -- <comando>
   disable <alias>             desativa um link (passa a responder 410 'Link bloqueado')
   enable <alias>              reativa um link desativado
   top [N] [--days D]          os N links mais clicados nos últimos D dias (padrão: 20, 1 = hoje)
-  reports [N]                 as N denúncias mais recentes (padrão: 50)`;
+  reports [N]                 as N denúncias mais recentes (padrão: 50)
+  keys create <nome> [--per-minute N] [--json]   cria uma chave de API e a mostra uma única vez
+  keys list [--json]          lista as chaves de API
+  keys revoke <id>            revoga uma chave de API (deixa de valer na hora)`;
 
 export interface AdminResult {
   code: number;
@@ -43,6 +49,8 @@ interface CommandSpec {
   valueOptions: readonly string[];
   /** An option that takes every word after it (`--reason lista do CERT`). */
   restOption?: string;
+  /** Options that take no value (`--json`). */
+  flags?: readonly string[];
 }
 
 const COMMANDS = {
@@ -54,7 +62,13 @@ const COMMANDS = {
   enable: { synopsis: 'enable <alias>', required: ['o alias'], optional: 0, valueOptions: [] },
   top: { synopsis: 'top [N] [--days D]', required: [], optional: 1, valueOptions: ['days'] },
   reports: { synopsis: 'reports [N]', required: [], optional: 1, valueOptions: [] },
+  'keys create': { synopsis: 'keys create <nome> [--per-minute N] [--json]', required: ['o nome da chave'], optional: Infinity, valueOptions: ['per-minute'], flags: ['json'] },
+  'keys list': { synopsis: 'keys list [--json]', required: [], optional: 0, valueOptions: [], flags: ['json'] },
+  'keys revoke': { synopsis: 'keys revoke <id>', required: ['o id da chave'], optional: 0, valueOptions: [] },
 } satisfies Record<string, CommandSpec>;
+
+/** Commands written as two words (`keys create`): the group, and how to name its subcommands. */
+const GROUPS: Readonly<Record<string, string>> = { keys: 'keys create | keys list | keys revoke' };
 
 type CommandName = keyof typeof COMMANDS;
 
@@ -85,9 +99,15 @@ function parseArgs(args: readonly string[], spec: CommandSpec): ParsedArgs | str
     const name = (equals === -1 ? arg : arg.slice(0, equals)).replace(/^--?/, '');
     const inline = equals === -1 ? undefined : arg.slice(equals + 1);
     const flag = `--${name}`;
-    const known = arg.startsWith('--') && (name === spec.restOption || spec.valueOptions.includes(name));
+    const isFlag = arg.startsWith('--') && (spec.flags ?? []).includes(name);
+    const known = isFlag || (arg.startsWith('--') && (name === spec.restOption || spec.valueOptions.includes(name)));
     if (!known) return `Opção desconhecida: "${equals === -1 ? arg : arg.slice(0, equals)}".`;
     if (options.has(name)) return `Opção repetida: ${flag}.`;
+    if (isFlag) {
+      if (inline !== undefined) return `A opção ${flag} não leva valor.`;
+      options.set(name, 'true');
+      continue;
+    }
     if (name === spec.restOption) {
       const value = (inline === undefined ? args.slice(i + 1) : [inline, ...args.slice(i + 1)]).join(' ').trim();
       if (value === '') return `Falta o valor de ${flag}.`;
@@ -121,7 +141,10 @@ export type AdminCommand =
   | { name: 'blocked' }
   | { name: 'disable' | 'enable'; alias: string }
   | { name: 'top'; limit: number; days: number }
-  | { name: 'reports'; limit: number };
+  | { name: 'reports'; limit: number }
+  | { name: 'keys create'; keyName: string; perMinute: number | null; json: boolean }
+  | { name: 'keys list'; json: boolean }
+  | { name: 'keys revoke'; id: number };
 
 /**
  * Checks the arguments without touching the database: the command to run, or what to print
@@ -132,12 +155,19 @@ export function parseAdminCommand(args: readonly string[]): AdminCommand | Admin
   const [command, ...rest] = args;
   if (command === undefined) return { code: 1, output: `Falta o comando.\n\n${USAGE}` };
   if (command === 'help' || command === '--help' || command === '-h' || rest.includes('--help') || rest.includes('-h')) return { code: 0, output: USAGE };
-  if (!Object.hasOwn(COMMANDS, command)) return { code: 1, output: `Comando desconhecido: "${command}".\n\n${USAGE}` };
-  const name = command as CommandName;
+  const group = GROUPS[command];
+  if (group !== undefined) {
+    const sub = rest[0];
+    if (sub === undefined) return { code: 1, output: `Falta o subcomando de ${command}.\nUso: npm run admin -- ${group}` };
+    if (!Object.hasOwn(COMMANDS, `${command} ${sub}`)) return { code: 1, output: `Subcomando desconhecido: "${command} ${sub}".\nUso: npm run admin -- ${group}` };
+  }
+  const fullName = group === undefined ? command : `${command} ${rest[0] ?? ''}`;
+  if (!Object.hasOwn(COMMANDS, fullName)) return { code: 1, output: `Comando desconhecido: "${command}".\n\n${USAGE}` };
+  const name = fullName as CommandName;
   const spec: CommandSpec = COMMANDS[name];
   // An argument error names the problem, then recalls how the command is written.
   const fail = (message: string): AdminResult => ({ code: 1, output: `${message}\nUso: npm run admin -- ${spec.synopsis}` });
-  const parsed = parseArgs(rest, spec);
+  const parsed = parseArgs(group === undefined ? rest : rest.slice(1), spec);
   if (typeof parsed === 'string') return fail(parsed);
   const { positionals, options } = parsed;
   const first = positionals[0] ?? '';
@@ -176,14 +206,34 @@ export function parseAdminCommand(args: readonly string[]): AdminCommand | Admin
       const limit = count(50);
       return typeof limit === 'number' ? { name, limit } : limit;
     }
+    case 'keys create': {
+      const keyName = positionals.join(' ').trim();
+      if (keyName === '' || [...keyName].length > API_KEY_NAME_MAX) return fail(`Nome inválido: use de 1 a ${API_KEY_NAME_MAX} caracteres.`);
+      const rawPerMinute = options.get('per-minute');
+      const perMinute = rawPerMinute === undefined ? null : parseCount(rawPerMinute, 1, 1_000_000);
+      if (perMinute === undefined) return fail(`Número inválido para N (--per-minute): "${rawPerMinute ?? ''}" (use um inteiro de 1 a 1000000).`);
+      return { name, keyName, perMinute, json: options.has('json') };
+    }
+    case 'keys list':
+      return { name, json: options.has('json') };
+    case 'keys revoke': {
+      const id = parseCount(first, 1, Number.MAX_SAFE_INTEGER);
+      if (id === undefined) return fail(`Id inválido: "${first}" (use o número mostrado em keys list).`);
+      return { name, id };
+    }
   }
 }
 
 /** Runs one command against an open store; returns what to print and the exit code. */
-export async function runAdmin(args: readonly string[], store: Store, options: { timeZone: string; clock?: () => number }): Promise<AdminResult> {
+export async function runAdmin(
+  args: readonly string[],
+  store: Store,
+  options: { timeZone: string; clock?: () => number; apiKeyPerMinute?: number },
+): Promise<AdminResult> {
   const command = parseAdminCommand(args);
   if (!('name' in command)) return command;
   const clock = options.clock ?? systemClock;
+  const keys = createApiKeyService({ keys: createApiKeyRepository(store.db), clock, defaultPerMinute: options.apiKeyPerMinute ?? API_KEY_RATE_LIMIT_DEFAULT });
   const links = createLinkRepository(store);
   const blocklist = createBlocklist(store.db, clock);
 
@@ -252,6 +302,41 @@ export async function runAdmin(args: readonly string[], store: Store, options: {
       const rows = await createReportRepository(store.db).listReports(command.limit);
       if (rows.length === 0) return { code: 0, output: 'Nenhuma denúncia.' };
       return { code: 0, output: rows.map((r) => `${r.createdAt}\t${r.alias}\t${r.reason}`).join('\n') };
+    }
+    case 'keys create': {
+      const issued = await keys.create(command.keyName, command.perMinute);
+      if (command.json) return { code: 0, output: JSON.stringify({ id: issued.id, name: issued.name, key: issued.key }) };
+      const limit = `${(issued.perMinute ?? keys.defaultPerMinute).toLocaleString('pt-BR')} requisições por minuto${issued.perMinute === null ? ' (padrão)' : ''}`;
+      return {
+        code: 0,
+        output: [
+          `Chave criada: id ${issued.id}, "${issued.name}", ${limit}.`,
+          '',
+          issued.key,
+          '',
+          'Guarde-a agora: ela não será mostrada de novo (o site guarda só um hash dela).',
+          'Use no cabeçalho: Authorization: Bearer <chave>',
+        ].join('\n'),
+      };
+    }
+    case 'keys list': {
+      const rows = await keys.list();
+      if (command.json) {
+        return {
+          code: 0,
+          output: JSON.stringify(rows.map((r) => ({ id: r.id, name: r.name, prefix: `ebr_${r.publicId}`, perMinute: r.perMinute, createdAt: r.createdAt, revokedAt: r.revokedAt, links: r.links }))),
+        };
+      }
+      if (rows.length === 0) return { code: 0, output: 'Nenhuma chave de API.' };
+      const line = (r: (typeof rows)[number]): string =>
+        [r.id, r.name, `ebr_${r.publicId}_…`, `${r.perMinute ?? keys.defaultPerMinute}/min`, r.createdAt, r.revokedAt === null ? 'ativa' : `revogada em ${r.revokedAt}`, `${r.links} links`].join('\t');
+      return { code: 0, output: rows.map(line).join('\n') };
+    }
+    case 'keys revoke': {
+      const outcome = await keys.revoke(command.id);
+      if (outcome === 'not_found') return { code: 1, output: `Chave não encontrada: ${command.id}.` };
+      if (outcome === 'already') return { code: 0, output: `Nada a fazer: a chave ${command.id} já estava revogada.` };
+      return { code: 0, output: `Revogada: chave ${command.id}. Requisições com ela passam a receber 401.` };
     }
   }
 }

@@ -20,7 +20,7 @@ if (!('name' in checked)) {
     const store = openStore(config.database);
     try {
       await migrateToLatest(store.db, store.dialect);
-      print(await runAdmin(args, store, { timeZone: config.statsTimeZone }));
+      print(await runAdmin(args, store, { timeZone: config.statsTimeZone, apiKeyPerMinute: config.rateLimits.apiKeyPerMinute }));
     } finally {
       await store.close();
     }

@@ -18,6 +18,8 @@ import Fastify, {
 import type { ApiErrorBody } from '../shared/api.js';
 import { type ApiErrorCode, errorMessages } from '../shared/messages.js';
 import { API_PREFIX } from '../shared/routes.js';
+import { addApiSchemas } from './api/api-schemas.js';
+import { API_VERSION, registerOpenApi } from './api/openapi.js';
 import { apiPlugin } from './api/api-plugin.js';
 import type { Clock } from './calendar.js';
 import type { Config } from './config.js';
@@ -89,6 +91,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const services = createServices({ config, store: deps.store, clock: deps.clock, log: server.log });
   setErrorHandlers(server, services);
+  // The API's shared schemas and the OpenAPI generator live on the root, before any route.
+  addApiSchemas(server);
+  await registerOpenApi(server, { siteName: config.site.siteName, publicUrl: config.publicUrl, version: API_VERSION });
 
   await server.register(apiPlugin, services);
   await server.register(opsPlugin, services);

@@ -14,6 +14,9 @@ const flag = (fallback: boolean) =>
     .default(fallback ? 'true' : 'false')
     .transform((value) => value === 'true' || value === '1');
 
+/** Requests per minute of an API key without its own figure, unless API_KEY_RATE_LIMIT_PER_MINUTE says otherwise. */
+export const API_KEY_RATE_LIMIT_DEFAULT = 600;
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 // Every variable the server reads, once: its rule and its default (.env.example documents
@@ -41,6 +44,7 @@ const envSchema = z.object({
   LINK_CACHE_MISS_TTL_MS: positiveInt(2_000),
   LINK_CACHE_MISS_MAX: positiveInt(50_000),
   MANAGE_RATE_LIMIT_PER_MINUTE: positiveInt(120),
+  API_KEY_RATE_LIMIT_PER_MINUTE: positiveInt(API_KEY_RATE_LIMIT_DEFAULT),
   STATS_CACHE_MS: z.coerce.number().int().min(0).default(2_000),
   INSIGHTS: flag(true),
   INSIGHTS_RETENTION_DAYS: z.coerce.number().int().min(90).max(3650).default(400),
@@ -155,6 +159,8 @@ function toConfig(e: Env) {
       reportPerHour: e.REPORT_RATE_LIMIT_PER_HOUR,
       /** Routes that check a manage token. */
       managePerMinute: e.MANAGE_RATE_LIMIT_PER_MINUTE,
+      /** Requests per minute of an API key created without its own figure (keys create --per-minute). */
+      apiKeyPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
       /** Leading bits of an IPv6 address that name one client (a home or VPS gets a /64). */
       ipv6Prefix: e.RATE_LIMIT_IPV6_PREFIX,
     },

@@ -33,8 +33,30 @@ export function describeError(error: FastifyError | AppError): DescribedError {
   return { status: 500, code: 'internal', message: errorMessages.internal };
 }
 
+/** A bad field of a link to create, by the code the link service would answer for it. */
+const FIELD_CODES: Readonly<Record<string, ApiErrorCode>> = {
+  url: 'invalid_url',
+  alias: 'invalid_alias',
+  reason: 'invalid_report',
+  // The insights range (?days=): any value but one of INSIGHT_RANGES, or the parameter twice.
+  days: 'invalid_days',
+  expiresAt: 'invalid_expires_at',
+  maxClicks: 'invalid_max_clicks',
+  password: 'invalid_password',
+  iosUrl: 'invalid_ios_url',
+  androidUrl: 'invalid_android_url',
+  limit: 'invalid_limit',
+  cursor: 'invalid_cursor',
+  links: 'invalid_bulk',
+};
+
 function describeValidationError(error: FastifyError): DescribedError {
-  const first = error.validation?.[0];
+  return describeSchemaErrors(error.validation ?? []);
+}
+
+/** The answer to a body or query that failed its schema (the first error found names the field). */
+export function describeSchemaErrors(errors: readonly { keyword: string; instancePath: string; params: object }[]): DescribedError {
+  const first = errors[0];
   const params = (first?.params ?? {}) as { missingProperty?: string; additionalProperty?: string };
   if (first?.keyword === 'additionalProperties' && params.additionalProperty !== undefined) {
     return {
@@ -43,11 +65,9 @@ function describeValidationError(error: FastifyError): DescribedError {
       message: `${errorMessages.unknown_field} Campo não permitido: "${params.additionalProperty.slice(0, 64)}".`,
     };
   }
-  const field = params.missingProperty ?? first?.instancePath.replace(/^\//, '') ?? '';
-  if (field === 'url') return { status: 400, code: 'invalid_url', message: errorMessages.invalid_url };
-  if (field === 'alias') return { status: 400, code: 'invalid_alias', message: errorMessages.invalid_alias };
-  if (field === 'reason') return { status: 400, code: 'invalid_report', message: errorMessages.invalid_report };
-  // The insights range (?days=): any value but one of INSIGHT_RANGES, or the parameter twice.
-  if (field === 'days') return { status: 400, code: 'invalid_days', message: errorMessages.invalid_days };
+  // '/links/3/url' (a bulk item's field) is refused as the whole request's `links`.
+  const field = params.missingProperty ?? first?.instancePath.split('/')[1] ?? '';
+  const code = Object.hasOwn(FIELD_CODES, field) ? FIELD_CODES[field] : undefined;
+  if (code !== undefined) return { status: 400, code, message: errorMessages[code] };
   return { status: 400, code: 'invalid_request', message: errorMessages.invalid_request };
 }

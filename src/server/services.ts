@@ -11,6 +11,8 @@ import { createInsightsRepository } from './insights/insights-repository.js';
 import { createInsightsRetention } from './insights/insights-retention.js';
 import { createInsightsService } from './insights/insights-service.js';
 import { createLinkOwnerService } from './links/link-owner-service.js';
+import { createApiKeyRepository } from './keys/api-key-repository.js';
+import { createApiKeyService } from './keys/api-key-service.js';
 import { createLinkRepository } from './links/link-repository.js';
 import { createLinkService } from './links/link-service.js';
 import { createMetadataRepository } from './metadata/metadata-repository.js';
@@ -192,6 +194,7 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
     owner,
     insights,
     insightsRetention,
+    apiKeys: createApiKeyService({ keys: createApiKeyRepository(store.db), clock, defaultPerMinute: config.rateLimits.apiKeyPerMinute }),
     stats,
     reports: createReportRepository(store.db),
     blocklist,

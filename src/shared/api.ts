@@ -17,6 +17,12 @@ export const API_ROUTES = {
   report: { method: 'POST', url: `${API_PREFIX}/reports` },
   /** Authorization: Bearer <manage token>, ?days=1|7|30|90 → 200 LinkInsights. */
   insights: { method: 'GET', url: `${API_PREFIX}/links/:alias/insights` },
+  /** Authorization: Bearer <API key>, ?limit=&cursor= → 200 LinkListResponse (the key's links). */
+  listLinks: { method: 'GET', url: `${API_PREFIX}/links` },
+  /** Authorization: Bearer <API key>, BulkCreateRequest → 200 BulkCreateResponse. */
+  bulkCreate: { method: 'POST', url: `${API_PREFIX}/links/bulk` },
+  /** → 200, the OpenAPI 3.1 document of this API. */
+  openapi: { method: 'GET', url: `${API_PREFIX}/openapi.json` },
 } as const;
 
 /** The path of one link's owner routes (ownerView, deleteLink). */
@@ -102,6 +108,36 @@ export interface LinkOwnerView extends LinkOptionsView {
   totalClicks: number;
   /** The last 30 days, oldest first, today last; days without clicks have 0. */
   daily: DailyClicks[];
+}
+
+/** One link in an API key's listing: what it is, its options and its clicks so far. */
+export interface LinkSummary extends LinkOptionsView {
+  alias: string;
+  shortUrl: string;
+  url: string;
+  createdAt: string;
+  totalClicks: number;
+  /** True when the operator disabled the link (it answers 410). */
+  disabled: boolean;
+}
+
+/** GET /api/links: one page of the key's links, newest first. */
+export interface LinkListResponse {
+  links: LinkSummary[];
+  /** Pass as ?cursor= for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+/** POST /api/links/bulk: up to BULK_MAX_ITEMS links, each as POST /api/links takes it. */
+export interface BulkCreateRequest {
+  links: CreateLinkRequest[];
+}
+
+/** One item's outcome, in the order of the request. */
+export type BulkCreateResult = { ok: true; link: CreateLinkResponse } | { ok: false; error: ApiErrorBody['error'] };
+
+export interface BulkCreateResponse {
+  results: BulkCreateResult[];
 }
 
 /** One value of a breakdown: a source, device, system, browser, country or region. */

@@ -3,6 +3,7 @@
 import type { CreateLinkResponse, SiteConfig } from './api.js';
 import type { ApiErrorCode } from './messages.js';
 import type { LinkGateView } from './link-gate.js';
+import type { ApiDocsModel } from './api-docs.js';
 
 /** <script id=… type="application/json">: the SiteConfig (api.ts), so the app needs no request. */
 export const SITE_CONFIG_SCRIPT_ID = 'site-config';
@@ -32,6 +33,11 @@ export interface PageContext {
    * visitor on (expired, password): the page shows that instead of the redirect view.
    */
   linkGate?: LinkGateView;
+  /**
+   * The API's reference, built from the OpenAPI document: only on the API docs page
+   * (API_DOCS_PATH), which reads it back itself (src/web/pages/api-docs-page.tsx).
+   */
+  apiDocs?: ApiDocsModel;
 }
 
 /** What was typed in the home form and what came of it. */

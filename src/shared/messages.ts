@@ -2,6 +2,7 @@
 // `message` from the API as is, so this is the one place where these words live.
 // The limits in these texts come from the rules they describe, so they cannot drift apart.
 import { ALIAS_MAX_LENGTH, ALIAS_MIN_LENGTH } from './alias-rules.js';
+import { BULK_MAX_ITEMS, LIST_MAX_LIMIT } from './api-limits.js';
 import { INSIGHT_RANGES } from './insights.js';
 import { MAX_CLICKS_LIMIT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './link-options.js';
 import { REPORT_REASON_MAX, REPORT_REASON_MIN } from './report-rules.js';
@@ -36,6 +37,11 @@ export const errorMessages = {
   route_not_found: 'Endereço não encontrado.',
   method_not_allowed: 'Método não permitido.',
   unauthorized: 'É preciso informar o código de gerenciamento deste link.',
+  invalid_api_key: 'Chave de API inválida ou revogada.',
+  api_key_required: 'Esta operação exige uma chave de API (Authorization: Bearer <chave>).',
+  invalid_bulk: `Envie de 1 a ${BULK_MAX_ITEMS.toLocaleString('pt-BR')} links em "links".`,
+  invalid_limit: `O parâmetro limit deve ser um número inteiro de 1 a ${LIST_MAX_LIMIT}.`,
+  invalid_cursor: 'O cursor informado é inválido. Use o valor de nextCursor da página anterior.',
   forbidden: 'O código de gerenciamento não confere com este link.',
   metrics_forbidden: 'Acesso às métricas não permitido.',
   rate_limited: 'Muitas tentativas em pouco tempo. Aguarde um pouco e tente novamente.',

@@ -55,6 +55,13 @@ export const PAGE_QUERY_PARAMS: Readonly<Partial<Record<PageName | AliasPageName
 /** Prefix of the JSON API (src/shared/api.ts lists its routes). */
 export const API_PREFIX = '/api';
 
+/**
+ * The API's documentation for people: a page of the app (src/web/pages/api-docs-page.tsx)
+ * that the server renders from the OpenAPI document (src/server/web/web-routes.ts). Under the
+ * API's prefix, next to /api/openapi.json, but not one of its routes (nor in the document).
+ */
+export const API_DOCS_PATH = `${API_PREFIX}/docs`;
+
 /** Paths the server answers itself, besides the pages and the aliases. */
 export const SERVER_PATHS = {
   api: API_PREFIX,

@@ -1,5 +1,6 @@
 // The admin tool's one rule for arguments, on both dialects: bad input says what was wrong in
 // pt-BR and exits 1; a command with nothing to change says "Nada a fazer" and exits 0.
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parseAdminCommand, runAdmin } from '../../src/server/admin-cli.js';
 import { createLinkRepository } from '../../src/server/links/link-repository.js';
@@ -10,8 +11,15 @@ const clock = () => Date.parse('2025-03-01T12:00:00.000Z');
 const opened = useTestStore();
 const admin = (...args: string[]) => runAdmin(args, opened.store, { timeZone: 'America/Sao_Paulo', clock });
 
-async function createLink(store: Store, alias: string, url = `https://example.com/${alias}`): Promise<number> {
-  return store.insertCountedLink({ alias, url, createdAt: new Date(clock()).toISOString(), manageTokenHash: `hash-${alias}`, day: '2025-03-01' });
+async function createLink(store: Store, alias: string, url = `https://example.com/${alias}`, apiKeyId?: number): Promise<number> {
+  return store.insertCountedLink({
+    alias,
+    url,
+    createdAt: new Date(clock()).toISOString(),
+    manageTokenHash: `hash-${alias}`,
+    day: '2025-03-01',
+    ...(apiKeyId === undefined ? {} : { apiKeyId }),
+  });
 }
 
 const usageOf = (synopsis: string) => `\nUso: npm run admin -- ${synopsis}`;
@@ -149,5 +157,181 @@ describe(`npm run admin: acting, and nothing to do (${testDialect})`, () => {
     expect(await admin('top', '--days', '7', '1')).toEqual({ code: 0, output: 'Mais clicados de 2025-02-23 a 2025-03-01 (America/Sao_Paulo):\n9\tclicado-antes\thttps://example.com/clicado-antes' });
     expect((await admin('top', '--days=7')).output.split('\n')).toHaveLength(3);
     expect(await admin('reports', '5')).toEqual({ code: 0, output: 'Nenhuma denúncia.' });
+  });
+});
+
+const KEY_FORMAT = /^ebr_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
+const KEYS_USAGE = '\nUso: npm run admin -- keys create | keys list | keys revoke';
+
+interface IssuedKey {
+  id: number;
+  name: string;
+  key: string;
+}
+
+interface ListedKey {
+  id: number;
+  name: string;
+  prefix: string;
+  perMinute: number | null;
+  createdAt: string;
+  revokedAt: string | null;
+  links: number;
+}
+
+async function createKey(...args: string[]): Promise<IssuedKey> {
+  const result = await admin('keys', 'create', ...args, '--json');
+  expect(result.code, result.output).toBe(0);
+  // One line of JSON, nothing around it: a script reads it as is.
+  expect(result.output.split('\n')).toHaveLength(1);
+  return JSON.parse(result.output) as IssuedKey;
+}
+
+async function listKeys(): Promise<ListedKey[]> {
+  const result = await admin('keys', 'list', '--json');
+  expect(result.code).toBe(0);
+  expect(result.output.split('\n')).toHaveLength(1);
+  return JSON.parse(result.output) as ListedKey[];
+}
+
+describe(`npm run admin -- keys (${testDialect})`, () => {
+  it('keys create prints the key once, with the instructions; --json prints one line with id, name and key', async () => {
+    const plain = await admin('keys', 'create', 'Loja', 'do', 'Zé');
+    expect(plain.code).toBe(0);
+    const lines = plain.output.split('\n');
+    const key = lines.find((line) => line.startsWith('ebr_')) ?? '';
+    expect(key).toMatch(KEY_FORMAT);
+    // The key appears exactly once in the output.
+    expect(plain.output.split(key)).toHaveLength(2);
+    expect(lines[0]).toMatch(/^Chave criada: id \d+, "Loja do Zé", 600 requisições por minuto \(padrão\)\.$/);
+    expect(plain.output).toContain('Guarde-a agora: ela não será mostrada de novo');
+    expect(plain.output).toContain('Authorization: Bearer <chave>');
+
+    const json = await createKey('integração-crm');
+    expect(Object.keys(json).sort()).toEqual(['id', 'key', 'name']);
+    expect(json.name).toBe('integração-crm');
+    expect(json.key).toMatch(KEY_FORMAT);
+    expect(Number.isInteger(json.id)).toBe(true);
+    const plainId = Number(/id (\d+)/.exec(lines[0] ?? '')?.[1]);
+    expect(json.id).toBeGreaterThan(plainId);
+
+    // Each key is its own: public id and secret both differ.
+    const again = await createKey('integração-crm');
+    expect(again.key).not.toBe(json.key);
+    expect(KEY_FORMAT.exec(again.key)?.[1]).not.toBe(KEY_FORMAT.exec(json.key)?.[1]);
+    expect(KEY_FORMAT.exec(again.key)?.[2]).not.toBe(KEY_FORMAT.exec(json.key)?.[2]);
+
+    // The plain output names the key's own figure, and the operator's default when it has none.
+    const own = await admin('keys', 'create', 'parceiro', '--per-minute', '1500');
+    expect(own.output.split('\n')[0]).toMatch(/^Chave criada: id \d+, "parceiro", 1\.500 requisições por minuto\.$/);
+    const configured = await runAdmin(['keys', 'create', 'outro'], opened.store, { timeZone: 'America/Sao_Paulo', clock, apiKeyPerMinute: 42 });
+    expect(configured.output.split('\n')[0]).toMatch(/, 42 requisições por minuto \(padrão\)\.$/);
+  });
+
+  it('the database keeps neither the key nor its secret: only the public id and the SHA-256 of the secret', async () => {
+    const issued = await createKey('guardada', '--per-minute', '30');
+    const [, publicId = '', secret = ''] = KEY_FORMAT.exec(issued.key) ?? [];
+    const row = await opened.store.db.selectFrom('api_keys').selectAll().where('id', '=', issued.id).executeTakeFirstOrThrow();
+    expect(Object.keys(row).sort()).toEqual(['created_at', 'id', 'name', 'per_minute', 'public_id', 'revoked_at', 'secret_hash']);
+    expect(row.public_id).toBe(publicId);
+    expect(row.secret_hash).toBe(createHash('sha256').update(secret).digest('hex'));
+    expect(row.name).toBe('guardada');
+    expect(Number(row.per_minute)).toBe(30);
+    expect(row.revoked_at).toBeNull();
+    expect(new Date(row.created_at).toISOString()).toBe(new Date(clock()).toISOString());
+    for (const value of Object.values(row)) {
+      const text = value instanceof Date ? value.toISOString() : String(value);
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain(issued.key);
+    }
+  });
+
+  it('keys create: the name and --per-minute are checked, and nothing is stored when they are wrong', async () => {
+    const usage = usageOf('keys create <nome> [--per-minute N] [--json]');
+    const before = (await listKeys()).length;
+    for (const bad of ['0', '-1', '1.5', 'abc', '1e3', '1000001', ' 5']) {
+      expect(await admin('keys', 'create', 'ruim', '--per-minute', bad), bad).toEqual({
+        code: 1,
+        output: `Número inválido para N (--per-minute): "${bad}" (use um inteiro de 1 a 1000000).${usage}`,
+      });
+    }
+    expect(await admin('keys', 'create', 'ruim', '--per-minute')).toEqual({ code: 1, output: `Falta o valor de --per-minute.${usage}` });
+    expect(await admin('keys', 'create', 'ruim', '--json=sim')).toEqual({ code: 1, output: `A opção --json não leva valor.${usage}` });
+    expect(await admin('keys', 'create', 'ruim', '--por-minuto', '5')).toEqual({ code: 1, output: `Opção desconhecida: "--por-minuto".${usage}` });
+    expect(await admin('keys', 'create')).toEqual({ code: 1, output: `Falta o nome da chave.${usage}` });
+    expect(await admin('keys', 'create', '   ')).toEqual({ code: 1, output: `Nome inválido: use de 1 a 100 caracteres.${usage}` });
+    expect(await admin('keys', 'create', 'x'.repeat(101))).toEqual({ code: 1, output: `Nome inválido: use de 1 a 100 caracteres.${usage}` });
+    expect((await listKeys()).length).toBe(before);
+    // The bounds themselves are accepted.
+    expect((await createKey('y'.repeat(100), '--per-minute', '1000000')).name).toBe('y'.repeat(100));
+    expect((await createKey('mínimo', '--per-minute=1')).name).toBe('mínimo');
+    expect(parseAdminCommand(['keys', 'create', 'a', 'b', '--per-minute', '7', '--json'])).toEqual({ name: 'keys create', keyName: 'a b', perMinute: 7, json: true });
+  });
+
+  it('keys list shows every key without its secret, with its state and how many links it created', async () => {
+    const listed = await createKey('listada', '--per-minute', '77');
+    const revoked = await createKey('revogada');
+    await createLink(opened.store, 'da-chave-1', undefined, listed.id);
+    await createLink(opened.store, 'da-chave-2', undefined, listed.id);
+    await createLink(opened.store, 'da-revogada', undefined, revoked.id);
+    await createLink(opened.store, 'sem-chave');
+    expect((await admin('keys', 'revoke', String(revoked.id))).code).toBe(0);
+
+    const json = await listKeys();
+    const jsonText = JSON.stringify(json);
+    const [, listedPublicId = '', listedSecret = ''] = KEY_FORMAT.exec(listed.key) ?? [];
+    const [, revokedPublicId = '', revokedSecret = ''] = KEY_FORMAT.exec(revoked.key) ?? [];
+    expect(jsonText).not.toContain(listedSecret);
+    expect(jsonText).not.toContain(revokedSecret);
+    expect(jsonText).not.toContain('secret');
+    // Oldest first.
+    expect(json.map((k) => k.id)).toEqual([...json.map((k) => k.id)].sort((a, b) => a - b));
+    expect(json.find((k) => k.id === listed.id)).toEqual({
+      id: listed.id,
+      name: 'listada',
+      prefix: `ebr_${listedPublicId}`,
+      perMinute: 77,
+      createdAt: new Date(clock()).toISOString(),
+      revokedAt: null,
+      links: 2,
+    });
+    expect(json.find((k) => k.id === revoked.id)).toMatchObject({ prefix: `ebr_${revokedPublicId}`, perMinute: null, revokedAt: new Date(clock()).toISOString(), links: 1 });
+
+    const plain = await admin('keys', 'list');
+    expect(plain.code).toBe(0);
+    expect(plain.output).not.toContain(listedSecret);
+    expect(plain.output).not.toContain(revokedSecret);
+    const lineOf = (id: number) => plain.output.split('\n').find((line) => line.startsWith(`${id}\t`)) ?? '';
+    expect(lineOf(listed.id).split('\t')).toEqual([String(listed.id), 'listada', `ebr_${listedPublicId}_…`, '77/min', new Date(clock()).toISOString(), 'ativa', '2 links']);
+    expect(lineOf(revoked.id).split('\t')).toEqual([String(revoked.id), 'revogada', `ebr_${revokedPublicId}_…`, '600/min', new Date(clock()).toISOString(), `revogada em ${new Date(clock()).toISOString()}`, '1 links']);
+    expect(plain.output.split('\n')).toHaveLength(json.length);
+    expect(await admin('keys', 'list', 'tudo')).toEqual({ code: 1, output: `Argumento a mais: "tudo".${usageOf('keys list [--json]')}` });
+  });
+
+  it('keys revoke: revokes once, then "Nada a fazer"; an unknown or malformed id exits 1', async () => {
+    const issued = await createKey('revogar');
+    expect(await admin('keys', 'revoke', String(issued.id))).toEqual({ code: 0, output: `Revogada: chave ${issued.id}. Requisições com ela passam a receber 401.` });
+    const row = await opened.store.db.selectFrom('api_keys').select('revoked_at').where('id', '=', issued.id).executeTakeFirstOrThrow();
+    expect(row.revoked_at).not.toBeNull();
+    expect(await admin('keys', 'revoke', String(issued.id))).toEqual({ code: 0, output: `Nada a fazer: a chave ${issued.id} já estava revogada.` });
+    expect(await admin('keys', 'revoke', '999999')).toEqual({ code: 1, output: 'Chave não encontrada: 999999.' });
+    const usage = usageOf('keys revoke <id>');
+    expect(await admin('keys', 'revoke')).toEqual({ code: 1, output: `Falta o id da chave.${usage}` });
+    for (const bad of ['abc', '0', '1.5', issued.key]) {
+      expect(await admin('keys', 'revoke', bad), bad).toEqual({ code: 1, output: `Id inválido: "${bad}" (use o número mostrado em keys list).${usage}` });
+    }
+    expect(await admin('keys', 'revoke', '1', '2')).toEqual({ code: 1, output: `Argumento a mais: "2".${usage}` });
+  });
+
+  it('keys without a subcommand, or with an unknown one, says which exist', async () => {
+    expect(await admin('keys')).toEqual({ code: 1, output: `Falta o subcomando de keys.${KEYS_USAGE}` });
+    expect(await admin('keys', 'delete', '3')).toEqual({ code: 1, output: `Subcomando desconhecido: "keys delete".${KEYS_USAGE}` });
+    expect(await admin('keys', '--json')).toEqual({ code: 1, output: `Subcomando desconhecido: "keys --json".${KEYS_USAGE}` });
+    expect(await admin('create', 'nome')).toMatchObject({ code: 1, output: expect.stringMatching(/^Comando desconhecido: "create"\./) as unknown });
+    // The usage lists the key commands.
+    const help = await admin('help');
+    expect(help.output).toContain('keys create <nome> [--per-minute N] [--json]');
+    expect(help.output).toContain('keys revoke <id>');
+    expect((await admin('keys', 'list', '--help')).code).toBe(0);
   });
 });

@@ -118,7 +118,7 @@ describe('robots.txt and favicon.ico', () => {
     const res = await get('/robots.txt');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(res.body).toBe('User-agent: *\nAllow: /\nDisallow: /api/\n');
+    expect(res.body).toBe('User-agent: *\nAllow: /\nAllow: /api/docs\nDisallow: /api/\n');
   });
 
   it('favicon.ico is a permanent redirect to the SVG icon', async () => {

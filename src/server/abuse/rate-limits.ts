@@ -32,7 +32,21 @@ export interface Limiters {
    */
   reportAttempts: onRequestAsyncHookHandler[];
   manage: onRequestAsyncHookHandler[];
+  /**
+   * Per API key (its own figure, or API_KEY_RATE_LIMIT_PER_MINUTE), on every request made with
+   * one. `create` and `manage` let those through: a key is limited per key, not per address.
+   */
+  perKey: onRequestAsyncHookHandler[];
+  /**
+   * Requests with a bad API key, per client: counted when a key fails, refused with 429 past the
+   * bound. Guessing a 256-bit secret is hopeless; this bounds the load of trying (each try reads
+   * the store).
+   */
+  refuseBadKeyFlood(request: FastifyRequest): Promise<void>;
 }
+
+/** Requests with a bad API key per client and minute before they are refused with 429. */
+const BAD_API_KEYS_PER_MINUTE = 30;
 
 /** Report attempts per client and minute, valid or not (a person retyping a reason stays far below). */
 const REPORT_ATTEMPTS_PER_MINUTE = 30;
@@ -54,7 +68,7 @@ const waitSeconds = (outcome: Outcome): number => Math.max(1, outcome.ttlInSecon
 const shortRefusal: Refusal = (outcome) => new AppError('rate_limited', 429, { headers: { 'retry-after': String(waitSeconds(outcome)) } });
 
 export function createLimiters(app: FastifyInstance, limits: Readonly<Config['rateLimits']>): Limiters {
-  if (!limits.enabled) return { create: [], admitCreation: async () => undefined, admitReport: async () => undefined, reportAttempts: [], manage: [] };
+  if (!limits.enabled) return { create: [], admitCreation: async () => undefined, admitReport: async () => undefined, reportAttempts: [], manage: [], perKey: [], refuseBadKeyFlood: async () => undefined };
   const clientKey = createClientKey(limits.ipv6Prefix);
   const perClient = (name: string, max: number, timeWindow: number, refusal: Refusal = shortRefusal): Limit => ({
     check: app.createRateLimit({ max, timeWindow, keyGenerator: (request: FastifyRequest) => `${name}:${clientKey(request.ip)}` }),
@@ -67,12 +81,37 @@ export function createLimiters(app: FastifyInstance, limits: Readonly<Config['ra
     });
   const global: Limit = { check: app.createRateLimit({ max: limits.createGlobalPerMinute, timeWindow: MINUTE, keyGenerator: () => 'create-global' }), refusal: shortRefusal };
   const report = perClient('report-hour', limits.reportPerHour, 60 * MINUTE);
+  const badKeys = perClient('bad-api-key-minute', BAD_API_KEYS_PER_MINUTE, MINUTE);
+  const perKey: Limit = {
+    check: app.createRateLimit({
+      max: (request: FastifyRequest) => request.apiKey?.perMinute ?? 1,
+      timeWindow: MINUTE,
+      keyGenerator: (request: FastifyRequest) => `api-key:${request.apiKey?.id ?? 0}`,
+    }),
+    refusal: shortRefusal,
+  };
   return {
-    create: [chain([perClient('create-minute', limits.createPerMinute, MINUTE), perClient('create-day', limits.createPerDay, 24 * 60 * MINUTE, dayRefusal)])],
+    create: [anonymousOnly(chain([perClient('create-minute', limits.createPerMinute, MINUTE), perClient('create-day', limits.createPerDay, 24 * 60 * MINUTE, dayRefusal)]))],
     admitCreation: (request) => refuseIfExceeded([global], request),
     admitReport: (request) => refuseIfExceeded([report], request),
     reportAttempts: [chain([perClient('report-attempt-minute', REPORT_ATTEMPTS_PER_MINUTE, MINUTE)])],
-    manage: [chain([perClient('manage-minute', limits.managePerMinute, MINUTE)])],
+    manage: [anonymousOnly(chain([perClient('manage-minute', limits.managePerMinute, MINUTE)]))],
+    perKey: [keyedOnly(chain([perKey]))],
+    refuseBadKeyFlood: (request) => refuseIfExceeded([badKeys], request),
+  };
+}
+
+/** The hook, run only for requests without an API key. */
+function anonymousOnly(hook: onRequestAsyncHookHandler): onRequestAsyncHookHandler {
+  return async function (this: FastifyInstance, request, reply) {
+    if (request.apiKey === null) await hook.call(this, request, reply);
+  };
+}
+
+/** The hook, run only for requests made with an API key. */
+function keyedOnly(hook: onRequestAsyncHookHandler): onRequestAsyncHookHandler {
+  return async function (this: FastifyInstance, request, reply) {
+    if (request.apiKey !== null) await hook.call(this, request, reply);
   };
 }
 

@@ -7,19 +7,11 @@ import { isValidAliasFormat, normalizeAlias } from '../../shared/alias-rules.js'
 import type { ReportLinkRequest, ReportLinkResponse } from '../../shared/api.js';
 import { reportTexts } from '../../shared/messages.js';
 import { REPORT_REASON_MAX as REASON_MAX, REPORT_REASON_MIN as REASON_MIN } from '../../shared/report-rules.js';
+import { reportSchema } from '../api/api-schemas.js';
 import type { Clock } from '../calendar.js';
 import { AppError } from '../errors.js';
 import type { LinkRepository } from '../links/link-repository.js';
 import type { ReportRepository } from './report-repository.js';
-
-const reportSchema = {
-  body: {
-    type: 'object',
-    required: ['alias', 'reason'],
-    additionalProperties: false,
-    properties: { alias: { type: 'string', maxLength: 2048 }, reason: { type: 'string', maxLength: 4000 } },
-  },
-} as const;
 
 export function registerReportRoutes(
   app: FastifyInstance,

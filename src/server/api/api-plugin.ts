@@ -1,5 +1,6 @@
-// The JSON API under /api (and the home form's POST /, which shares its limits): creating links, the owner's view, insights and deletion, the home statistics
-// and reports; it also runs the expiry of old insight counters. Its scope carries the API's
+// The JSON API under /api (and the home form's POST /, which shares its limits): creating links
+// (one or in bulk), a key's listing, the owner's view, insights and deletion, the home statistics,
+// reports and the OpenAPI document; it also runs the expiry of old insight counters. Its scope carries the API's
 // security headers, request counting and the rate limits (counted in the store adapter's
 // rate-limit store, so they hold across instances).
 import rateLimit from '@fastify/rate-limit';
@@ -8,6 +9,8 @@ import { createLimiters } from '../abuse/rate-limits.js';
 import { registerReportRoutes } from '../abuse/report-routes.js';
 import { registerLinkRoutes } from '../links/link-routes.js';
 import { registerManageRoutes } from '../links/manage-routes.js';
+import { authenticateApiKeys } from '../keys/api-key-auth.js';
+import { registerOpenApiRoute } from './openapi.js';
 import { countRequests } from '../ops/metrics.js';
 import type { Services } from '../services.js';
 import { registerStatsRoutes } from '../stats/stats-routes.js';
@@ -27,12 +30,15 @@ export async function apiPlugin(api: FastifyInstance, services: Services): Promi
     skipOnError: true,
   });
   const limiters = createLimiters(api, config.rateLimits);
+  // Before the routes' limits: they count a keyed request per key, an anonymous one per address.
+  authenticateApiKeys(api, services.apiKeys, limiters.refuseBadKeyFlood);
 
-  registerLinkRoutes(api, services.links, { perClient: limiters.create, admit: limiters.admitCreation });
+  registerLinkRoutes(api, { links: services.links, owner: services.owner }, { perClient: limiters.create, perKey: limiters.perKey, admit: limiters.admitCreation });
   // The home form without JavaScript creates links too, so it lives under the same limiters.
   await registerHomeFormRoute(api, { links: services.links, pages: services.pages, limits: { perClient: limiters.create, admit: limiters.admitCreation } });
   registerStatsRoutes(api, services.stats);
-  registerManageRoutes(api, { owner: services.owner, insights: services.insights }, limiters.manage);
+  registerManageRoutes(api, { owner: services.owner, insights: services.insights }, [...limiters.manage, ...limiters.perKey]);
+  registerOpenApiRoute(api);
   registerReportRoutes(api, { reports: services.reports, links: services.linkRepository, clock: services.clock, attempts: limiters.reportAttempts, admit: limiters.admitReport });
 
   // Old insight counters go whether or not breakdowns are on (INSIGHTS=false stops new ones,

@@ -12,6 +12,8 @@ export interface NewLink {
   day: string;
   /** Link options (absent: a plain link). */
   options?: StoredLinkOptions;
+  /** The API key that creates it (absent: made anonymously). */
+  apiKeyId?: number;
 }
 
 /** A link's options as stored (the password already hashed). */
@@ -75,6 +77,7 @@ export function insertLinkQuery(db: Kysely<Database>, link: NewLink) {
       url: link.url,
       created_at: link.createdAt,
       manage_token_hash: link.manageTokenHash,
+      ...(link.apiKeyId === undefined ? {} : { api_key_id: link.apiKeyId }),
       ...(link.options === undefined
         ? {}
         : {

@@ -8,6 +8,7 @@ import { sqliteHotPath } from './migrations/0003-sqlite-hot-path.js';
 import { sqliteClickLinkCheck } from './migrations/0004-sqlite-click-link-check.js';
 import { clickInsights } from './migrations/0005-click-insights.js';
 import { linkOptions } from './migrations/0006-link-options.js';
+import { apiKeys } from './migrations/0007-api-keys.js';
 import type { Database } from './schema.js';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -18,6 +19,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0004-sqlite-click-link-check': sqliteClickLinkCheck(dialect),
     '0005-click-insights': clickInsights(dialect),
     '0006-link-options': linkOptions(dialect),
+    '0007-api-keys': apiKeys(dialect),
   };
 }
 

@@ -30,6 +30,21 @@ export interface LinksTable {
   android_url: string | null;
   /** 1 when any option is set: the redirect reads the options only then. */
   has_options: Generated<number>;
+  /** The API key that created the link (migration 0007); null when made anonymously. */
+  api_key_id: number | null;
+}
+
+/** API keys (src/server/keys): the secret is stored only as its SHA-256. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  /** The key's public part, by which a request's key is found. */
+  public_id: string;
+  secret_hash: string;
+  name: string;
+  /** Requests per minute; null: API_KEY_RATE_LIMIT_PER_MINUTE. */
+  per_minute: number | null;
+  created_at: Instant;
+  revoked_at: Instant | null;
 }
 
 export interface LinkClicksDailyTable {
@@ -78,6 +93,7 @@ export interface RateLimitHitsTable {
 
 export interface Database {
   links: LinksTable;
+  api_keys: ApiKeysTable;
   link_clicks_daily: LinkClicksDailyTable;
   link_insights_daily: LinkInsightsDailyTable;
   daily_totals: DailyTotalsTable;

@@ -4,7 +4,7 @@ import type { InsightCount, LinkInsights } from '../../shared/api.js';
 import { INSIGHT_DIMENSIONS, type InsightDimension, type InsightRange } from '../../shared/insights.js';
 import { addDays, type Calendar } from '../calendar.js';
 import type { LinkRepository } from '../links/link-repository.js';
-import { authoriseOwner } from '../links/link-owner-service.js';
+import { authoriseOwner, type OwnerCredential } from '../links/link-owner-service.js';
 import type { CounterRepository } from '../stats/counter-repository.js';
 import { dailySeries } from '../stats/daily-series.js';
 import type { InsightsRepository, InsightTotal } from './insights-repository.js';
@@ -27,7 +27,7 @@ export interface InsightsServiceDeps {
 export function createInsightsService(deps: InsightsServiceDeps) {
   return {
     /** Same refusals as the owner view: 401 without a token, 404 unknown alias, 403 wrong token. */
-    async getInsights(alias: string, token: string | undefined, days: InsightRange): Promise<LinkInsights> {
+    async getInsights(alias: string, token: OwnerCredential, days: InsightRange): Promise<LinkInsights> {
       const link = await authoriseOwner(deps.links, alias, token);
       const to = deps.calendar.today();
       const from = addDays(to, -(days - 1));

@@ -1,12 +1,13 @@
 // What the creator of a link can do with its manage token: see it with its clicks, and
 // delete it for good. Token checks: 401 without a token, 404 unknown alias, 403 wrong token.
-import type { LinkOwnerView } from '../../shared/api.js';
+import type { LinkListResponse, LinkOwnerView } from '../../shared/api.js';
 import { isValidAliasFormat, normalizeAlias } from '../../shared/alias-rules.js';
 import { addDays, type Calendar } from '../calendar.js';
 import { AppError } from '../errors.js';
 import type { CounterRepository } from '../stats/counter-repository.js';
 import { dailySeries } from '../stats/daily-series.js';
 import type { LinkRepository, StoredLink } from './link-repository.js';
+import { decodeListCursor, encodeListCursor } from './list-cursor.js';
 import { manageTokenMatches } from './manage-token.js';
 
 const DAYS_SHOWN = 30;
@@ -21,28 +22,39 @@ export interface LinkOwnerServiceDeps {
 }
 
 /**
- * The link a manage token opens, or the refusal every owner route answers: 401 without a token,
- * 404 unknown alias, 403 wrong token. Shared by every service behind a manage token (the owner
- * view, deletion, insights), so they cannot drift apart.
+ * Who asks for a link: the bearer token of the request (a manage token, or undefined when none
+ * was sent), or the API key it was made with (already authenticated).
+ */
+export type OwnerCredential = string | undefined | { apiKeyId: number };
+
+/**
+ * The link a credential opens, or the refusal every owner route answers: 401 without a token,
+ * 404 unknown alias, 403 wrong token. An API key opens only the links it created; any other link
+ * is 404 to it, so a key cannot learn which aliases exist. Shared by every service behind a
+ * manage token (the owner view, deletion, insights), so they cannot drift apart.
  */
 export async function authoriseOwner(
   links: Pick<LinkRepository, 'findByAlias'>,
   rawAlias: string,
-  token: string | undefined,
+  credential: OwnerCredential,
 ): Promise<StoredLink> {
-  if (token === undefined) throw new AppError('unauthorized', 401, { headers: { 'www-authenticate': 'Bearer' } });
+  if (credential === undefined) throw new AppError('unauthorized', 401, { headers: { 'www-authenticate': 'Bearer' } });
   const alias = normalizeAlias(rawAlias);
   const link = isValidAliasFormat(alias) ? await links.findByAlias(alias) : undefined;
   if (link === undefined) throw new AppError('link_not_found', 404);
-  if (!manageTokenMatches(token, link.manageTokenHash)) throw new AppError('forbidden', 403);
+  if (typeof credential === 'object') {
+    if (link.apiKeyId !== credential.apiKeyId) throw new AppError('link_not_found', 404);
+    return link;
+  }
+  if (!manageTokenMatches(credential, link.manageTokenHash)) throw new AppError('forbidden', 403);
   return link;
 }
 
 export function createLinkOwnerService(deps: LinkOwnerServiceDeps) {
-  const authorise = (alias: string, token: string | undefined): Promise<StoredLink> => authoriseOwner(deps.links, alias, token);
+  const authorise = (alias: string, token: OwnerCredential): Promise<StoredLink> => authoriseOwner(deps.links, alias, token);
 
   return {
-    async getOwnerView(alias: string, token: string | undefined): Promise<LinkOwnerView> {
+    async getOwnerView(alias: string, token: OwnerCredential): Promise<LinkOwnerView> {
       const link = await authorise(alias, token);
       const today = deps.calendar.today();
       const from = addDays(today, -(DAYS_SHOWN - 1));
@@ -68,7 +80,20 @@ export function createLinkOwnerService(deps: LinkOwnerServiceDeps) {
       };
     },
 
-    async deleteLink(alias: string, token: string | undefined): Promise<void> {
+    /** One page of the links an API key created, newest first; `cursor` is the last page's nextCursor. */
+    async listForApiKey(apiKeyId: number, limit: number, cursor: string | undefined): Promise<LinkListResponse> {
+      const beforeId = cursor === undefined ? null : decodeListCursor(cursor);
+      // One more than asked tells whether a next page exists without a count.
+      const rows = await deps.links.listByApiKey(apiKeyId, beforeId, limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        links: page.map(({ id: _id, ...row }) => ({ ...row, shortUrl: deps.shortUrlFor(row.alias) })),
+        nextCursor: rows.length > limit && last !== undefined ? encodeListCursor(last.id) : null,
+      };
+    },
+
+    async deleteLink(alias: string, token: OwnerCredential): Promise<void> {
       const link = await authorise(alias, token);
       await deps.links.deleteById(link.id);
       await deps.onDeleted(link.alias);

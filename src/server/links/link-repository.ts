@@ -29,12 +29,24 @@ export interface LinkOptionsRow {
 /** What the owner's view shows of the options (never the hash): the API's own shape. */
 export type LinkOptionsState = LinkOptionsView;
 
+/** A link in an API key's listing (the API's LinkSummary, without the short URL). */
+export interface KeyLinkRow extends LinkOptionsState {
+  id: number;
+  alias: string;
+  url: string;
+  createdAt: string;
+  disabled: boolean;
+  totalClicks: number;
+}
+
 export interface StoredLink {
   id: number;
   alias: string;
   url: string;
   createdAt: string;
   manageTokenHash: string;
+  /** The API key that created it; null when made anonymously. */
+  apiKeyId: number | null;
 }
 
 export function createLinkRepository(store: Pick<Store, 'db' | 'findRedirectTarget' | 'findPreviewTarget' | 'insertCountedLink'>) {
@@ -117,7 +129,7 @@ export function createLinkRepository(store: Pick<Store, 'db' | 'findRedirectTarg
     async findByAlias(alias: string): Promise<StoredLink | undefined> {
       const row = await db
         .selectFrom('links')
-        .select(['id', 'alias', 'url', 'created_at', 'manage_token_hash'])
+        .select(['id', 'alias', 'url', 'created_at', 'manage_token_hash', 'api_key_id'])
         .where('alias', '=', alias)
         .executeTakeFirst();
       if (row === undefined) return undefined;
@@ -127,6 +139,7 @@ export function createLinkRepository(store: Pick<Store, 'db' | 'findRedirectTarg
         url: row.url,
         createdAt: toIsoString(row.created_at),
         manageTokenHash: row.manage_token_hash,
+        apiKeyId: row.api_key_id,
       };
     },
 
@@ -145,6 +158,36 @@ export function createLinkRepository(store: Pick<Store, 'db' | 'findRedirectTarg
       if (result.numUpdatedRows > 0n) return 'changed';
       const exists = await db.selectFrom('links').select('id').where('alias', '=', alias).executeTakeFirst();
       return exists === undefined ? 'not_found' : 'unchanged';
+    },
+
+    /**
+     * One page of the links an API key created, newest first (ids below `beforeId`), with their
+     * options and clicks so far; served by the (api_key_id, id) index.
+     */
+    async listByApiKey(apiKeyId: number, beforeId: number | null, limit: number): Promise<KeyLinkRow[]> {
+      let query = db
+        .selectFrom('links')
+        .select(['id', 'alias', 'url', 'created_at', 'disabled_at', 'expires_at', 'max_clicks', 'clicks_left', 'password_hash', 'ios_url', 'android_url'])
+        .select((eb) =>
+          eb.selectFrom('link_clicks_daily').select((inner) => inner.fn.sum<number | string | null>('clicks').as('total')).whereRef('link_clicks_daily.link_id', '=', 'links.id').as('total_clicks'),
+        )
+        .where('api_key_id', '=', apiKeyId);
+      if (beforeId !== null) query = query.where('id', '<', beforeId);
+      const rows = await query.orderBy('id', 'desc').limit(limit).execute();
+      return rows.map((row) => ({
+        id: row.id,
+        alias: row.alias,
+        url: row.url,
+        createdAt: toIsoString(row.created_at),
+        disabled: row.disabled_at !== null,
+        totalClicks: row.total_clicks === null ? 0 : Number(row.total_clicks),
+        expiresAt: row.expires_at === null ? null : toIsoString(row.expires_at),
+        maxClicks: row.max_clicks === null ? null : Number(row.max_clicks),
+        clicksLeft: row.clicks_left === null ? null : Number(row.clicks_left),
+        protected: row.password_hash !== null,
+        iosUrl: row.ios_url,
+        androidUrl: row.android_url,
+      }));
     },
 
     /** Deletes the link; its per-day click rows go with it (ON DELETE CASCADE). */

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { SiteConfig } from '../../shared/api.js';
+import type { ApiDocsModel } from '../../shared/api-docs.js';
 import type { HomeFormOutcome } from '../../shared/app-shell.js';
 import type { LinkGateView } from '../../shared/link-gate.js';
 import type { AliasPageName, PagePath } from '../../shared/routes.js';
@@ -47,6 +48,8 @@ export interface Pages {
    * neither the link nor its target, and its form posts to the address it is served at.
    */
   renderLinkGate(view: LinkGateView, acceptEncoding: string | undefined): PageResponse;
+  /** The API's documentation (API_DOCS_PATH), for the reference built from the OpenAPI document. */
+  renderApiDocs(docs: ApiDocsModel, acceptEncoding: string | undefined): Promise<PageResponse>;
 }
 
 export function createPages(config: Readonly<Config>, calendar: Calendar, log: FastifyBaseLogger): Pages {
@@ -80,6 +83,7 @@ export function createPages(config: Readonly<Config>, calendar: Calendar, log: F
     renderNotFound: (acceptEncoding) => respond(rendered.notFound(), acceptEncoding),
     renderHomeForm: async (outcome, acceptEncoding) => respond(await rendered.homeWithForm(outcome), acceptEncoding),
     renderLinkGate: (view, acceptEncoding) => respond(rendered.linkGate(view), acceptEncoding, headers.linkGate),
+    renderApiDocs: async (docs, acceptEncoding) => respond(await rendered.apiDocs(docs), acceptEncoding),
   };
 }
 

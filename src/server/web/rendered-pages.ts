@@ -10,8 +10,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { HomeFormOutcome, PageContext, ServerRenderer } from '../../shared/app-shell.js';
 import type { SiteConfig } from '../../shared/api.js';
+import type { ApiDocsModel } from '../../shared/api-docs.js';
 import { LINK_GATE_VIEWS, type LinkGateView } from '../../shared/link-gate.js';
-import { type AliasPageName, aliasPagePath, PAGE_PATHS, PAGE_QUERY_PARAMS, type PageName, type PagePath } from '../../shared/routes.js';
+import { type AliasPageName, aliasPagePath, API_DOCS_PATH, PAGE_PATHS, PAGE_QUERY_PARAMS, type PageName, type PagePath } from '../../shared/routes.js';
 import type { Calendar } from '../calendar.js';
 import type { AppShell, NoncedPage } from './app-shell.js';
 
@@ -40,6 +41,8 @@ export interface RenderedPages {
   homeWithForm(outcome: HomeFormOutcome): Promise<NoncedPage>;
   /** The page of a link with options (expired, password): the same for every link, so always ready at once. */
   linkGate(view: LinkGateView): NoncedPage;
+  /** The API's documentation (API_DOCS_PATH) for its reference: rendered once a day, as the other pages. */
+  apiDocs(docs: ApiDocsModel): Promise<NoncedPage>;
 }
 
 interface Deps {
@@ -74,6 +77,8 @@ export function createRenderedPages({ shell, renderer, site, calendar, log }: De
   let linkGates = linkGatePages((view) => shell.compose(undefined, { today: calendar.today(), status: 200, linkGate: view }));
   let refreshing = false;
   const aliasPages = new LRUCache<string, Promise<NoncedPage>>({ max: ALIAS_PAGES_KEPT });
+  // The reference does not change while the server runs: one render a day (the footer's year).
+  let apiDocsPage: { day: string; docs: ApiDocsModel; page: Promise<NoncedPage> } | undefined;
 
   async function renderDay(today: string): Promise<void> {
     const next = new Map<string, NoncedPage>();
@@ -138,6 +143,17 @@ export function createRenderedPages({ shell, renderer, site, calendar, log }: De
     linkGate(view) {
       keepCurrent();
       return linkGates[view];
+    },
+    apiDocs(docs) {
+      const today = calendar.today();
+      if (apiDocsPage?.day === today && apiDocsPage.docs === docs) return apiDocsPage.page;
+      const page = render(API_DOCS_PATH, { today, status: 200, apiDocs: docs }).catch((error: unknown) => {
+        apiDocsPage = undefined;
+        log.error({ err: error }, 'rendering the API docs failed; the app is served to render them in the browser');
+        return shell.compose(undefined, { today, status: 200, apiDocs: docs });
+      });
+      apiDocsPage = { day: today, docs, page };
+      return page;
     },
   };
 }

@@ -1,15 +1,16 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { aliasFromPathSegment } from '../../shared/alias-rules.js';
-import { ALIAS_PAGE_PATHS, type AliasPageName, API_PREFIX, PAGE_ROUTES, SERVER_PATHS } from '../../shared/routes.js';
+import { ALIAS_PAGE_PATHS, type AliasPageName, API_DOCS_PATH, API_PREFIX, PAGE_ROUTES, SERVER_PATHS } from '../../shared/routes.js';
 import { type Pages, sendPage } from './pages.js';
 
 /**
- * Crawlers may index the site, its pages and its short links; the API holds nothing to index.
+ * Crawlers may index the site, its pages and its short links; the API holds nothing to index
+ * but its documentation page.
  * The dashboard is served the same to everyone (the links are read in the browser), so it is
  * as indexable as any other page.
  */
-export const ROBOTS_TXT = ['User-agent: *', 'Allow: /', `Disallow: ${API_PREFIX}/`, ''].join('\n');
+export const ROBOTS_TXT = ['User-agent: *', 'Allow: /', `Allow: ${API_DOCS_PATH}`, `Disallow: ${API_PREFIX}/`, ''].join('\n');
 
 const DAY_CACHE = 'public, max-age=86400';
 

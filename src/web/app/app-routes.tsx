@@ -1,6 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { ALIAS_PAGE_PATHS, type AliasPageName, PAGE_PATHS, type PageName } from '../../shared/routes';
+import { ALIAS_PAGE_PATHS, type AliasPageName, API_DOCS_PATH, PAGE_PATHS, type PageName } from '../../shared/routes';
 import { HomePage } from '../pages/home-page';
 import { RootLayout } from './root-layout';
 
@@ -12,6 +12,7 @@ const DashboardPage = lazy(() => import('../pages/dashboard-page').then((m) => (
 const ReportPage = lazy(() => import('../pages/report-page').then((m) => ({ default: m.ReportPage })));
 const LinkStatsPage = lazy(() => import('../pages/link-stats-page').then((m) => ({ default: m.LinkStatsPage })));
 const RedirectPage = lazy(() => import('../pages/redirect-page').then((m) => ({ default: m.RedirectPage })));
+const ApiDocsPage = lazy(() => import('../pages/api-docs-page').then((m) => ({ default: m.ApiDocsPage })));
 const NotFoundPage = lazy(() => import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 // Keyed by the shared page names: a page added to src/shared/routes.ts (which the server
@@ -46,6 +47,8 @@ export function AppRoutes() {
         {[...APP_PAGE_ROUTES, ...APP_ALIAS_PAGE_ROUTES].map(({ path, Page }) => (
           <Route key={path} path={path} element={<Page />} />
         ))}
+        {/* Rendered by the server from the OpenAPI document (src/server/web/api-docs-route.ts). */}
+        <Route path={API_DOCS_PATH} element={<ApiDocsPage />} />
         <Route path=":alias" element={<RedirectPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -24,6 +24,17 @@ describe('FaqAccordion', () => {
     for (const item of items) expect(container.textContent).toContain(item.answer[0]);
   });
 
+  it("ends the support answer with a plain link to the API's documentation", () => {
+    const { container } = render(<FaqAccordion items={items} />);
+    const support = container.querySelector('details:last-of-type');
+    const paragraphs = [...(support?.querySelectorAll('p') ?? [])].map((p) => p.textContent);
+    expect(paragraphs).toEqual([
+      `Envie uma mensagem pela página de Contato ou escreva para ${defaultSiteConfig.contactEmail}. Respondemos em dias úteis.`,
+      'Para integrar seu sistema, veja a documentação da API.',
+    ]);
+    expect(screen.getByRole('link', { name: 'documentação da API', hidden: true })).toHaveAttribute('href', '/api/docs');
+  });
+
   it('toggles items independently', async () => {
     const user = userEvent.setup();
     render(<FaqAccordion items={items.slice(0, 3)} />);

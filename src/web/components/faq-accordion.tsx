@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
-import type { FaqItem } from '../content/faq';
+import { type FaqItem, type FaqParagraph, faqParagraphText } from '../content/faq';
 
 /**
  * Questions that open independently, the first one open (spec). Native <details>: the answers
@@ -24,12 +24,30 @@ export function FaqAccordion({ items }: { items: readonly FaqItem[] }) {
           </summary>
           <div className="space-y-3 px-1 pb-5 leading-relaxed text-slate-600">
             {item.answer.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
+              <p key={faqParagraphText(paragraph)}>
+                <ParagraphContent paragraph={paragraph} />
+              </p>
             ))}
           </div>
         </details>
       ))}
     </div>
+  );
+}
+
+function ParagraphContent({ paragraph }: { paragraph: FaqParagraph }) {
+  if (typeof paragraph === 'string') return paragraph;
+  return (
+    <>
+      {paragraph.before}
+      <a
+        href={paragraph.link.href}
+        className="rounded font-semibold text-primary-ink underline underline-offset-2 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
+      >
+        {paragraph.link.label}
+      </a>
+      {paragraph.after}
+    </>
   );
 }
 

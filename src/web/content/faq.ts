@@ -1,12 +1,28 @@
 // pt-BR answers, true to what the product does: anonymous links, lowercase aliases, no
 // expiry, deletion from the dashboard of this browser, no IP stored for clicks.
 import type { SiteConfig } from '../../shared/api';
+import { API_DOCS_PATH } from '../../shared/routes';
+
+/** A paragraph with one link in it: the text before the link, the link, the text after it. */
+export interface FaqLinkParagraph {
+  before: string;
+  link: { label: string; href: string };
+  after: string;
+}
+
+/** Plain text, or text with one link (a plain <a>: a full page load, as to a server-rendered page). */
+export type FaqParagraph = string | FaqLinkParagraph;
 
 export interface FaqItem {
   id: string;
   question: string;
   /** Paragraphs. */
-  answer: readonly string[];
+  answer: readonly FaqParagraph[];
+}
+
+/** A paragraph's text as read (the link's label in its place). */
+export function faqParagraphText(paragraph: FaqParagraph): string {
+  return typeof paragraph === 'string' ? paragraph : `${paragraph.before}${paragraph.link.label}${paragraph.after}`;
 }
 
 export function getFaqItems(site: Pick<SiteConfig, 'siteName' | 'contactEmail'>): FaqItem[] {
@@ -71,6 +87,7 @@ export function getFaqItems(site: Pick<SiteConfig, 'siteName' | 'contactEmail'>)
       question: 'Como falo com o suporte?',
       answer: [
         `Envie uma mensagem pela página de Contato ou escreva para ${site.contactEmail}. Respondemos em dias úteis.`,
+        { before: 'Para integrar seu sistema, veja a ', link: { label: 'documentação da API', href: API_DOCS_PATH }, after: '.' },
       ],
     },
   ];

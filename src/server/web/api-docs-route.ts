@@ -1,0 +1,18 @@
+// GET /api/docs: the API's documentation for people, a page of the app rendered on the server
+// from the OpenAPI document (the one /api/openapi.json serves), so it cannot drift from the
+// routes. In the pages' scope: the site's layout and Content-Security-Policy, no API limits.
+// Not in the document itself: it has no tag (openapi.ts keeps tagged routes only) and is hidden.
+import type { FastifyInstance } from 'fastify';
+import { type ApiDocsLimits, type ApiDocsModel, buildApiDocs } from '../../shared/api-docs.js';
+import { API_DOCS_PATH } from '../../shared/routes.js';
+import { SECURITY } from '../api/api-schemas.js';
+import { type Pages, sendPage } from './pages.js';
+
+export function registerApiDocsRoute(scope: FastifyInstance, pages: Pages, limits: ApiDocsLimits): void {
+  // Built on first use: every route is registered by then, and the document never changes after.
+  let docs: ApiDocsModel | undefined;
+  scope.get(API_DOCS_PATH, { schema: { hide: true } }, async (request, reply) => {
+    docs ??= buildApiDocs(scope.swagger(), { schemes: SECURITY, limits });
+    return sendPage(reply, 200, await pages.renderApiDocs(docs, request.headers['accept-encoding']), 'no-cache');
+  });
+}
