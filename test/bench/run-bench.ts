@@ -11,6 +11,7 @@ import { type LoadResult, runLoad } from './load.js';
 import { benchAlias, createMigratedFile, insightTotals, seedCounters, seedLinks, totalClicks } from './seed.js';
 import { COLD_SECONDS, runColdStartRound } from './cold-start.js';
 import { runPostgresComparison } from './postgres-bench.js';
+import { BULK_CONCURRENCY, BULK_ITEMS, BULK_REQUESTS, BULK_SECONDS, BULK_TARGET_LINKS_PER_SECOND, type BulkResult, runBulkCreation } from './bulk-create.js';
 import { runWrk, type WrkPath, wrkAvailable } from './wrk.js';
 
 const CONNECTIONS = 64;
@@ -23,9 +24,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const S8_SECONDS = Number(process.env.BENCH_S8_SECONDS ?? Math.max(MEASURE_SECONDS, 40));
 // Load before measuring a target (JIT, caches, connections), in seconds with wrk.
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
-// BENCH_ONLY=1,2 runs only those scenarios (the ceiling always runs); 7 is the cold-start round,
-// 8 click insights on and off.
-const ONLY = new Set((process.env.BENCH_ONLY ?? '1,2,3,4,5,6,7,8').split(',').map((x) => x.trim()));
+// BENCH_ONLY=1,2 runs only those scenarios (the ceiling runs with any of 1 to 8); 7 is the
+// cold-start round, 8 click insights on and off, 9 bulk creation with an API key (bulk-create.ts).
+const ONLY = new Set((process.env.BENCH_ONLY ?? '1,2,3,4,5,6,7,8,9').split(',').map((x) => x.trim()));
 // wrk when installed (a much lighter load generator), else autocannon from npm.
 const LOADER = process.env.BENCH_LOADER ?? (wrkAvailable() ? 'wrk' : 'autocannon');
 
@@ -60,11 +61,11 @@ const started: ChildProcess[] = [];
 const stopAll = () => started.forEach((child) => child.exitCode === null && child.kill('SIGKILL'));
 process.on('exit', stopAll);
 process.on('SIGINT', () => process.exit(130));
-// Bounded in time, whatever happens: 5.5 minutes for the whole run.
+// Bounded in time, whatever happens: 7 minutes for the whole run.
 setTimeout(() => {
-  console.error("bench: time limit (330 s) reached, stopping");
+  console.error("bench: time limit (420 s) reached, stopping");
   process.exit(2);
-}, 330_000).unref();
+}, 420_000).unref();
 
 async function main(): Promise<void> {
   // BENCH_DATABASE=postgres: scenario 1 on SQLite and on PostgreSQL, same run, so the two
@@ -74,9 +75,32 @@ async function main(): Promise<void> {
     return;
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shortener-bench-'));
-  const today = createCalendar('America/Sao_Paulo', Date.now).today();
   const rows: ScenarioRow[] = [];
   let failed = false;
+  // The ceiling and the seeded files serve scenarios 1 to 8; scenario 9 has its own fresh file.
+  const ceilingResult = [...ONLY].some((s) => s !== '9') ? await redirectScenarios(dir, rows) : undefined;
+  const bulk = ONLY.has('9')
+    ? await runBulkCreation({ dir, root, startServer, stopServer, serverEnv, cpuTicks, peakRssMb: (server) => peakRssMb(server.child), log })
+    : undefined;
+
+  for (const row of rows) {
+    if (row.insightsExact === false) failed = true;
+    const wrongStatus = Object.keys(row.result.statusCounts).some((code) => !['200', '201', '302', '404'].includes(code));
+    if (row.result.errors > 0 || wrongStatus) failed = true;
+    if (row.clicksCounted !== undefined && row.clicksCounted !== row.redirectsServed) failed = true;
+  }
+  if (bulk !== undefined && !bulkExact(bulk)) failed = true;
+  report(rows, ceilingResult, bulk);
+  fs.rmSync(dir, { recursive: true, force: true });
+  if (failed) {
+    console.error('bench: FAILED (errors, unexpected statuses, lost clicks or failed bulk items above)');
+    process.exit(1);
+  }
+}
+
+/** Scenarios 1 to 8 and the ceiling, on two seeded files; adds their rows and returns the ceiling. */
+async function redirectScenarios(dir: string, rows: ScenarioRow[]): Promise<LoadResult> {
+  const today = createCalendar('America/Sao_Paulo', Date.now).today();
 
   // Two databases, so that scenarios 1 and 2 can be measured side by side: 100,000 links, and
   // 1,000,000 links (scenarios 2 to 6); both with 30 days of counters for 100,000 links.
@@ -160,19 +184,12 @@ async function main(): Promise<void> {
     rows.push({ scenario: `7. cold start: first ${COLD_SECONDS} s after start, ${round.created} links just created`, result: round.cold, ratio: round.cold.rps / ceilingResult.rps, peakRssMb: null });
     rows.push({ scenario: `7. same process, the ${COLD_SECONDS} s after (warm)`, result: round.warm, ratio: round.warm.rps / ceilingResult.rps, peakRssMb: null });
   }
+  return ceilingResult;
+}
 
-  for (const row of rows) {
-    if (row.insightsExact === false) failed = true;
-    const wrongStatus = Object.keys(row.result.statusCounts).some((code) => !['200', '201', '302', '404'].includes(code));
-    if (row.result.errors > 0 || wrongStatus) failed = true;
-    if (row.clicksCounted !== undefined && row.clicksCounted !== row.redirectsServed) failed = true;
-  }
-  report(rows, ceilingResult);
-  fs.rmSync(dir, { recursive: true, force: true });
-  if (failed) {
-    console.error('bench: FAILED (errors, unexpected statuses or lost clicks above)');
-    process.exit(1);
-  }
+/** Scenario 9 held: every item ok, as many links stored as reported, no alias twice, the API checks. */
+function bulkExact(bulk: BulkResult): boolean {
+  return bulk.runs.every((run) => run.failures === 0) && bulk.stored === bulk.reported && bulk.duplicateAliases === 0 && bulk.checks.every((check) => check.ok);
 }
 
 /** A load result, with the server's CPU time per request when its process is known. */
@@ -419,23 +436,7 @@ async function startServer(file: string, databaseUrl = `sqlite:${file}`, extraEn
   const nodeArgs = [...startFlags(), ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist/server/main.js')], {
     cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      // As `npm start` runs it (scripts/start.mjs): React's production build renders the pages.
-      NODE_ENV: 'production',
-      // Creation must not fetch the (outside) targets' metadata during the run.
-      METADATA_FETCH: 'false',
-      // Scenario 5 measures creation itself, not the per-IP creation limit.
-      RATE_LIMIT_DISABLED: 'true',
-      ...extraEnv,
-      // BENCH_SERVER_ENV="LINK_CACHE_MB=16 …" overrides server settings for experiments
-      // (split at the first '=': a value may hold one).
-      ...Object.fromEntries((process.env.BENCH_SERVER_ENV ?? '').split(' ').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
-    },
+    env: { ...serverEnv(databaseUrl, extraEnv), PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   started.push(child);
@@ -453,6 +454,26 @@ async function startServer(file: string, databaseUrl = `sqlite:${file}`, extraEn
     await sleep(50);
   }
   throw new Error('server did not start');
+}
+
+/** The environment of a bench server on `databaseUrl` (the admin tool of scenario 9 runs with it too), without its port. */
+function serverEnv(databaseUrl: string, extraEnv: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    // As `npm start` runs it (scripts/start.mjs): React's production build renders the pages.
+    NODE_ENV: 'production',
+    // Creation must not fetch the (outside) targets' metadata during the run.
+    METADATA_FETCH: 'false',
+    // Scenarios 5 and 9 measure creation itself, not the per-IP or per-key limits.
+    RATE_LIMIT_DISABLED: 'true',
+    ...extraEnv,
+    // BENCH_SERVER_ENV="LINK_CACHE_MB=16 …" overrides server settings for experiments
+    // (split at the first '=': a value may hold one).
+    ...Object.fromEntries((process.env.BENCH_SERVER_ENV ?? '').split(' ').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
+  };
 }
 
 /**
@@ -505,10 +526,12 @@ function peakRssMb(child: ChildProcess): number | null {
   }
 }
 
-function report(rows: ScenarioRow[], ceiling: LoadResult): void {
+function report(rows: ScenarioRow[], ceiling: LoadResult | undefined, bulk: BulkResult | undefined): void {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const lines = [
-    `machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}; load: ${LOADER === 'wrk' ? 'wrk (1 thread)' : 'autocannon'}, ${CONNECTIONS} connections, ${MEASURE_SECONDS} s per scenario (8: ${S8_SECONDS} s) after a warm-up, same machine; latency in ms${LOADER === 'wrk' ? '' : ' (integer resolution)'}; clicks compared with the 302s the server counted`,
+    `machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} at the end; load: ${LOADER === 'wrk' ? 'wrk (1 thread)' : 'autocannon'}, ${CONNECTIONS} connections, ${MEASURE_SECONDS} s per scenario (8: ${S8_SECONDS} s) after a warm-up, same machine; latency in ms${LOADER === 'wrk' ? '' : ' (integer resolution)'}; clicks compared with the 302s the server counted`,
+  ];
+  if (rows.length > 0) lines.push(
     '',
     '| scenario | req/s | p50 ms | p99 ms | errors | ratio to ceiling | server CPU µs/req: main / other threads | server peak RSS MB | heap / external MB | clicks stored / 302s served |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -526,7 +549,27 @@ function report(rows: ScenarioRow[], ceiling: LoadResult): void {
         r.clicksCounted === undefined ? '' : `${r.clicksCounted} / ${r.redirectsServed}`,
       ].join(' | '),
     ).map((line) => `| ${line} |`),
-  ];
+  );
+  if (bulk !== undefined) lines.push(
+    '',
+    `9. POST /api/links/bulk with an API key, ${BULK_ITEMS.toLocaleString('en-US')} links a request, fresh SQLite file; each run ${BULK_REQUESTS} requests or ${BULK_SECONDS} s, whichever first; latency per request (sent until its whole answer was read)`,
+    '',
+    '| scenario | links/s | requests | p50 ms | p99 ms | failed items | server CPU µs/link: main / other threads |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...bulk.runs.map((run) =>
+      [
+        `9. bulk, ${run.variant}`,
+        Math.round(run.linksPerSecond).toLocaleString('en-US'),
+        run.requests,
+        run.p50,
+        run.p99,
+        run.failures,
+        run.cpuUsPerLink === undefined ? '' : `${run.cpuUsPerLink.main} / ${run.cpuUsPerLink.other}`,
+      ].join(' | '),
+    ).map((line) => `| ${line} |`),
+    '',
+    `links answered ok ${bulk.reported.toLocaleString('en-US')}, stored for the key ${bulk.stored.toLocaleString('en-US')}, aliases answered twice ${bulk.duplicateAliases}; ${bulk.checks.map((c) => `${c.name}: ${c.ok ? 'ok' : 'FAILED'}`).join('; ')}; server peak RSS ${bulk.peakRssMb ?? '?'} MB`,
+  );
   const s1 = rows.find((r) => r.scenario.startsWith('1.'));
   const s2 = rows.find((r) => r.scenario.startsWith('2.'));
   const s5 = rows.find((r) => r.scenario.startsWith('5.'));
@@ -556,7 +599,14 @@ function report(rows: ScenarioRow[], ceiling: LoadResult): void {
   if (s3 && s2) targets.push([`S3 peak RSS within 150 MB of S2's (${s3.peakRssMb} vs ${s2.peakRssMb} MB)`, (s3.peakRssMb ?? Infinity) <= (s2.peakRssMb ?? 0) + 150]);
   const cold = rows.find((r) => r.scenario.startsWith('7. cold'));
   const warm = rows.find((r) => r.scenario.startsWith('7. same'));
-  if (cold && warm) targets.push([`cold p99 within 2× the warm p99 (${cold.result.p99} vs ${warm.result.p99} ms; ceiling ${ceiling.p99} ms)`, cold.result.p99 <= 2 * warm.result.p99]);
+  if (cold && warm) targets.push([`cold p99 within 2× the warm p99 (${cold.result.p99} vs ${warm.result.p99} ms; ceiling ${ceiling?.p99} ms)`, cold.result.p99 <= 2 * warm.result.p99]);
+  if (bulk) {
+    for (const run of bulk.runs) {
+      targets.push([`S9 ${run.variant}: ≥ ${BULK_TARGET_LINKS_PER_SECOND.toLocaleString('en-US')} links/s (${Math.round(run.linksPerSecond).toLocaleString('en-US')}/s)`, run.linksPerSecond >= BULK_TARGET_LINKS_PER_SECOND]);
+    }
+    const failures = bulk.runs.reduce((sum, run) => sum + run.failures, 0);
+    targets.push([`S9 every item ok, links stored = links reported (${failures} failed; ${bulk.stored} stored / ${bulk.reported} reported)`, bulkExact(bulk)]);
+  }
   lines.push('', 'targets:', ...targets.map(([name, ok]) => `- ${ok ? 'met' : 'MISSED'}: ${name}`));
   const text = lines.join('\n');
   console.log(`\n${text}\n`);
@@ -564,7 +614,7 @@ function report(rows: ScenarioRow[], ceiling: LoadResult): void {
   const outDir = path.join(root, 'bench-results');
   fs.mkdirSync(outDir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const json = { at: new Date().toISOString(), loader: LOADER, machine: { cpus: os.cpus().length, cpu, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version }, connections: CONNECTIONS, ceiling, rows, targets: Object.fromEntries(targets) };
+  const json = { at: new Date().toISOString(), loader: LOADER, machine: { cpus: os.cpus().length, cpu, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverage: os.loadavg() }, connections: CONNECTIONS, ceiling, rows, ...(bulk ? { bulk: { items: BULK_ITEMS, concurrency: BULK_CONCURRENCY, ...bulk } } : {}), targets: Object.fromEntries(targets) };
   fs.writeFileSync(path.join(outDir, `bench-${stamp}.json`), `${JSON.stringify(json, null, 2)}\n`);
   fs.writeFileSync(path.join(outDir, 'latest.md'), `${text}\n`);
   console.log(`written: bench-results/bench-${stamp}.json and bench-results/latest.md`);
