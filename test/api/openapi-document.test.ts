@@ -23,6 +23,7 @@ interface ResponseObject {
 interface Operation {
   summary?: string;
   security?: Record<string, string[]>[];
+  parameters?: { name: string; in: string }[];
   requestBody?: { required?: boolean; content: Record<string, MediaType> };
   responses: Record<string, ResponseObject>;
 }
@@ -110,10 +111,11 @@ describe('the document', () => {
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
   });
 
-  it('has every route of API_ROUTES with its method, and nothing else', () => {
+  it('has every route of API_ROUTES with its method, and the short link itself, and nothing else', () => {
     const expected = Object.entries(API_ROUTES)
       .filter(([name]) => name !== 'openapi')
       .map(([, route]) => `${route.method.toLowerCase()} ${openApiPath(route.url)}`)
+      .concat(['get /{alias}', 'post /{alias}'])
       .sort();
     const documented = operations()
       .map(({ method, path }) => `${method} ${path}`)
@@ -122,8 +124,19 @@ describe('the document', () => {
     expect(doc.paths[API_ROUTES.openapi.url]).toBeUndefined();
   });
 
-  it('gives every operation a summary, a success and its errors as Erro', () => {
-    for (const { path, method, operation: op } of operations()) {
+  it('describes the short link as pages: 302 to the target, HTML for everything else, no security', () => {
+    const pages = operations().filter(({ path }) => path === '/{alias}');
+    expect(pages.map(({ method }) => method).sort()).toEqual(['get', 'post']);
+    for (const { method, operation: op } of pages) {
+      expect(op.security, method).toEqual([]);
+      expect(op.parameters?.map((p) => `${p.in}:${p.name}`), method).toEqual(['path:alias']);
+      expect(op.responses['302']?.content, method).toBeUndefined();
+      for (const status of ['404', '410', '503']) expect(op.responses[status]?.content?.['text/html']?.schema, `${method} ${status}`).toMatchObject({ type: 'string' });
+    }
+  });
+
+  it('gives every operation of the JSON API a summary, a success and its errors as Erro', () => {
+    for (const { path, method, operation: op } of operations().filter(({ path }) => path !== '/{alias}')) {
       const where = `${method.toUpperCase()} ${path}`;
       expect(op.summary?.trim(), where).toBeTruthy();
       const statuses = Object.keys(op.responses);

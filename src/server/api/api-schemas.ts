@@ -15,6 +15,7 @@ export const SECURITY = {
 } as const;
 
 export const TAGS = {
+  shortLink: 'Link curto',
   links: 'Links',
   keys: 'Chave de API',
   stats: 'Estatísticas do site',
@@ -360,5 +361,50 @@ export const reportSchema = {
     ...bodyErrors,
     400: errorResponse('Motivo curto ou longo demais.'),
     404: errorResponse('Link não encontrado.'),
+  },
+} as const;
+
+/** An HTML page answer (the short link's routes answer pages, not JSON). */
+const pageResponse = (description: string) => ({ description, type: 'string' });
+
+// The short link itself. No params schema: the route normalises and checks the alias itself,
+// and a validator would run on every redirect; the generator derives `{alias}` from the path.
+export const redirectSchema = {
+  operationId: 'visit',
+  tags: [TAGS.shortLink],
+  summary: 'Abrir um link curto',
+  description:
+    'O endereço que se compartilha. Para pessoas, 302 para o destino (conta um clique; sem cache). Para robôs de pré-visualização ' +
+    '(WhatsApp, Facebook, Telegram, X…), uma página com as tags Open Graph do destino. Respostas em HTML, não em JSON. ' +
+    'Os parâmetros da URL curta (como utm_source) seguem para o destino.',
+  security: [],
+  produces: ['text/html'],
+  response: {
+    200: pageResponse('Página de pré-visualização (robôs), ou a página que pede a senha de um link protegido.'),
+    302: { description: 'Redireciona para o destino (cabeçalho Location); para iPhone ou Android, o destino do app, se houver.', type: 'null' },
+    404: pageResponse('Link não encontrado.'),
+    410: pageResponse('Link desativado pela moderação, com domínio bloqueado, expirado ou sem visitas restantes.'),
+    503: pageResponse('Serviço temporariamente indisponível (Retry-After: 5).'),
+  },
+} as const;
+
+export const passwordFormSchema = {
+  operationId: 'unlock',
+  tags: [TAGS.shortLink],
+  summary: 'Enviar a senha de um link protegido',
+  description:
+    'O formulário da página de senha: corpo application/x-www-form-urlencoded com o campo `password`. ' +
+    'No máximo 10 tentativas por minuto por endereço e link.',
+  security: [],
+  consumes: ['application/x-www-form-urlencoded'],
+  produces: ['text/html'],
+  response: {
+    302: { description: 'Senha certa: redireciona para o destino e conta um clique.', type: 'null' },
+    303: { description: 'O link não tem senha: volta para ele.', type: 'null' },
+    401: pageResponse('Senha incorreta: a mesma página, com o aviso.'),
+    404: pageResponse('Link não encontrado.'),
+    410: pageResponse('Link desativado, bloqueado, expirado ou sem visitas restantes.'),
+    429: pageResponse('Tentativas demais em pouco tempo (Retry-After).'),
+    503: pageResponse('Serviço temporariamente indisponível.'),
   },
 } as const;

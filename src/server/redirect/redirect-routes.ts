@@ -4,6 +4,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidAliasFormat, normalizeAlias } from '../../shared/alias-rules.js';
+import { passwordFormSchema, redirectSchema } from '../api/api-schemas.js';
 import type { LinkGateView } from '../../shared/link-gate.js';
 import { linkOptionTexts, redirectTexts } from '../../shared/messages.js';
 import type { SourceDetector } from '../insights/click-source.js';
@@ -82,7 +83,7 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
   // Not an async function: a cached alias (nearly every request) is answered without creating
   // a promise, and so is a cache miss the store answers at once (SQLite); only PostgreSQL reads
   // and crawlers' metadata are waited for.
-  app.get<{ Params: { alias: string } }>('/:alias', (request, reply) => {
+  app.get<{ Params: { alias: string } }>('/:alias', { schema: redirectSchema }, (request, reply) => {
     // The one place the alias is normalised; a malformed one never reaches the cache or the store.
     const alias = normalizeAlias(request.params.alias);
     if (!isValidAliasFormat(alias)) return notFound(reply);
@@ -187,7 +188,7 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
   void app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: PASSWORD_FORM_LIMIT });
     const admitAttempt = await deps.options.passwordAttempts(scope);
-    scope.post<{ Params: { alias: string } }>('/:alias', { bodyLimit: PASSWORD_FORM_LIMIT }, async (request, reply) => {
+    scope.post<{ Params: { alias: string } }>('/:alias', { schema: passwordFormSchema, bodyLimit: PASSWORD_FORM_LIMIT }, async (request, reply) => {
       const alias = normalizeAlias(request.params.alias);
       if (!isValidAliasFormat(alias)) return notFound(reply);
       let target: ResolvedLink | UnknownAlias;
