@@ -50,6 +50,8 @@ const PAGES: readonly PageSpec[] = [
   // A link's statistics as a visitor without the link sees them (the frame; the figures need its token).
   { path: '/dashboard/exemplo', speed: true, seo: true },
   { path: '/denunciar', speed: false, seo: true },
+  // The API's documentation: a long page rendered from the OpenAPI document.
+  { path: '/api/docs', speed: true, seo: true },
   // Lighthouse's SEO category holds the audit http-status-code, which fails for any 4xx: a 404
   // page cannot score 100 there by design, so SEO is shown but not checked on it.
   { path: '/nao-existe-xyz', speed: false, seo: false, notFound: true },

@@ -49,6 +49,28 @@ export interface StoredLink {
   apiKeyId: number | null;
 }
 
+/** The columns of a link's options as its owner sees them (optionsStateOf). */
+const OPTIONS_STATE_COLUMNS = ['expires_at', 'max_clicks', 'clicks_left', 'password_hash', 'ios_url', 'android_url'] as const;
+
+/** A link's options as its owner sees them: never the hash, only whether there is one. */
+function optionsStateOf(row: {
+  expires_at: string | Date | null;
+  max_clicks: number | null;
+  clicks_left: number | null;
+  password_hash: string | null;
+  ios_url: string | null;
+  android_url: string | null;
+}): LinkOptionsState {
+  return {
+    expiresAt: row.expires_at === null ? null : toIsoString(row.expires_at),
+    maxClicks: row.max_clicks === null ? null : Number(row.max_clicks),
+    clicksLeft: row.clicks_left === null ? null : Number(row.clicks_left),
+    protected: row.password_hash !== null,
+    iosUrl: row.ios_url,
+    androidUrl: row.android_url,
+  };
+}
+
 export function createLinkRepository(store: Pick<Store, 'db' | 'findRedirectTarget' | 'findPreviewTarget' | 'insertCountedLink'>) {
   const { db } = store;
   return {
@@ -90,18 +112,10 @@ export function createLinkRepository(store: Pick<Store, 'db' | 'findRedirectTarg
     async findOptionsState(id: number): Promise<LinkOptionsState | undefined> {
       const row = await db
         .selectFrom('links')
-        .select(['expires_at', 'max_clicks', 'clicks_left', 'password_hash', 'ios_url', 'android_url'])
+        .select(OPTIONS_STATE_COLUMNS)
         .where('id', '=', id)
         .executeTakeFirst();
-      if (row === undefined) return undefined;
-      return {
-        expiresAt: row.expires_at === null ? null : toIsoString(row.expires_at),
-        maxClicks: row.max_clicks === null ? null : Number(row.max_clicks),
-        clicksLeft: row.clicks_left === null ? null : Number(row.clicks_left),
-        protected: row.password_hash !== null,
-        iosUrl: row.ios_url,
-        androidUrl: row.android_url,
-      };
+      return row === undefined ? undefined : optionsStateOf(row);
     },
 
     /**
@@ -167,7 +181,7 @@ export function createLinkRepository(store: Pick<Store, 'db' | 'findRedirectTarg
     async listByApiKey(apiKeyId: number, beforeId: number | null, limit: number): Promise<KeyLinkRow[]> {
       let query = db
         .selectFrom('links')
-        .select(['id', 'alias', 'url', 'created_at', 'disabled_at', 'expires_at', 'max_clicks', 'clicks_left', 'password_hash', 'ios_url', 'android_url'])
+        .select(['id', 'alias', 'url', 'created_at', 'disabled_at', ...OPTIONS_STATE_COLUMNS])
         .select((eb) =>
           eb.selectFrom('link_clicks_daily').select((inner) => inner.fn.sum<number | string | null>('clicks').as('total')).whereRef('link_clicks_daily.link_id', '=', 'links.id').as('total_clicks'),
         )
@@ -181,12 +195,7 @@ export function createLinkRepository(store: Pick<Store, 'db' | 'findRedirectTarg
         createdAt: toIsoString(row.created_at),
         disabled: row.disabled_at !== null,
         totalClicks: row.total_clicks === null ? 0 : Number(row.total_clicks),
-        expiresAt: row.expires_at === null ? null : toIsoString(row.expires_at),
-        maxClicks: row.max_clicks === null ? null : Number(row.max_clicks),
-        clicksLeft: row.clicks_left === null ? null : Number(row.clicks_left),
-        protected: row.password_hash !== null,
-        iosUrl: row.ios_url,
-        androidUrl: row.android_url,
+        ...optionsStateOf(row),
       }));
     },
 
