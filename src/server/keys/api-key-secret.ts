@@ -1,9 +1,9 @@
 // The shape of an API key: `ebr_<public id>_<secret>`. The prefix makes a leaked key easy to
 // recognise (secret scanners, logs); the public id (64 random bits, hex) finds the key's row
 // without revealing anything; the secret (256 random bits, base64url) is stored only as its
-// SHA-256 and compared in constant time. A slow hash is not needed: the secret is random and
-// long, not a password a person chose.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+// SHA-256 and compared in constant time (secret-hash.ts).
+import { randomBytes } from 'node:crypto';
+import { hashSecret } from '../secret-hash.js';
 
 export const API_KEY_PREFIX = 'ebr_';
 const KEY_PATTERN = /^ebr_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
@@ -15,14 +15,10 @@ export interface NewApiKeySecret {
   secretHash: string;
 }
 
-export function hashApiKeySecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
-}
-
 export function createApiKeySecret(): NewApiKeySecret {
   const publicId = randomBytes(8).toString('hex');
   const secret = randomBytes(32).toString('base64url');
-  return { key: `${API_KEY_PREFIX}${publicId}_${secret}`, publicId, secretHash: hashApiKeySecret(secret) };
+  return { key: `${API_KEY_PREFIX}${publicId}_${secret}`, publicId, secretHash: hashSecret(secret) };
 }
 
 /** True when a bearer token is meant as an API key (it starts with the prefix), well-formed or not. */
@@ -35,10 +31,4 @@ export function parseApiKey(token: string): { publicId: string; secret: string }
   const match = KEY_PATTERN.exec(token);
   if (match === null) return undefined;
   return { publicId: match[1] ?? '', secret: match[2] ?? '' };
-}
-
-export function apiKeySecretMatches(secret: string, storedHash: string): boolean {
-  const candidate = Buffer.from(hashApiKeySecret(secret), 'hex');
-  const stored = Buffer.from(storedHash, 'hex');
-  return candidate.length === stored.length && timingSafeEqual(candidate, stored);
 }

@@ -4,7 +4,8 @@
 import type { Clock } from '../calendar.js';
 import { AppError } from '../errors.js';
 import { type ApiKeyRepository, type StoredApiKey } from './api-key-repository.js';
-import { apiKeySecretMatches, createApiKeySecret, parseApiKey } from './api-key-secret.js';
+import { secretMatches } from '../secret-hash.js';
+import { createApiKeySecret, parseApiKey } from './api-key-secret.js';
 
 export const API_KEY_NAME_MAX = 100;
 
@@ -58,7 +59,7 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
     async authenticate(token: string): Promise<ApiKeyPrincipal> {
       const parsed = parseApiKey(token);
       const stored: StoredApiKey | undefined = parsed === undefined ? undefined : await deps.keys.findByPublicId(parsed.publicId);
-      if (parsed === undefined || stored === undefined || !apiKeySecretMatches(parsed.secret, stored.secretHash) || stored.revokedAt !== null) {
+      if (parsed === undefined || stored === undefined || !secretMatches(parsed.secret, stored.secretHash) || stored.revokedAt !== null) {
         throw new AppError('invalid_api_key', 401, { headers: { 'www-authenticate': 'Bearer' } });
       }
       return { id: stored.id, name: stored.name, perMinute: stored.perMinute ?? deps.defaultPerMinute };
