@@ -1,6 +1,7 @@
 // The link statements whose execution differs between the store adapters (how a lookup is run,
 // how a creation commits), built here once in Kysely so both adapters run the same SQL.
 import { type CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
+import { hostKeyOf } from '../links/host-key.js';
 import type { Database } from './schema.js';
 
 export interface NewLink {
@@ -77,6 +78,7 @@ export function insertLinkQuery(db: Kysely<Database>, link: NewLink) {
       url: link.url,
       created_at: link.createdAt,
       manage_token_hash: link.manageTokenHash,
+      target_host: hostKeyOf(link.url),
       ...(link.apiKeyId === undefined ? {} : { api_key_id: link.apiKeyId }),
       ...(link.options === undefined
         ? {}

@@ -9,6 +9,7 @@ import { sqliteClickLinkCheck } from './migrations/0004-sqlite-click-link-check.
 import { clickInsights } from './migrations/0005-click-insights.js';
 import { linkOptions } from './migrations/0006-link-options.js';
 import { apiKeys } from './migrations/0007-api-keys.js';
+import { operatorConsole } from './migrations/0008-operator-console.js';
 import type { Database } from './schema.js';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -20,12 +21,17 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0005-click-insights': clickInsights(dialect),
     '0006-link-options': linkOptions(dialect),
     '0007-api-keys': apiKeys(dialect),
+    '0008-operator-console': operatorConsole(dialect),
   };
 }
 
+/** The migrations of a dialect, for Kysely's Migrator (tests step down and up with it). */
+export function migrationProvider(dialect: Dialect): MigrationProvider {
+  return { getMigrations: async () => migrationsFor(dialect) };
+}
+
 export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
-  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(dialect) };
-  const migrator = new Migrator({ db, provider });
+  const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error !== undefined || failed !== undefined) {

@@ -41,6 +41,7 @@ export function openPostgresStore(url: string, poolSize: number): Store {
     createInvalidation: (target, log) => createPostgresInvalidation({ url, cache: target, notify, log }),
     notifyChanged: (alias) => notify(invalidationPayload(alias)),
     rateLimitStore: (clock) => databaseRateLimitStore(db, clock),
+    aliasBytes: sql<string>`(alias collate "C")`,
     async close() {
       await db.destroy();
     },

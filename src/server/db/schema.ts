@@ -32,6 +32,46 @@ export interface LinksTable {
   has_options: Generated<number>;
   /** The API key that created the link (migration 0007); null when made anonymously. */
   api_key_id: number | null;
+  /**
+   * The target's host, labels reversed ('com.example.www.', links/host-key.ts), for the
+   * operator's search by domain (migration 0008). Null only for rows older than it, which the
+   * migration backfilled.
+   */
+  target_host: string | null;
+}
+
+/** Who may sign in to the operator's console (scrypt hash, never the password). */
+export interface OperatorsTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  created_at: Instant;
+}
+
+/** The console's sessions (@fastify/session's store, src/server/admin/session-store.ts). */
+export interface AdminSessionsTable {
+  id: string;
+  operator_id: number;
+  /** The session object as JSON. */
+  data: string;
+  expires_at: Instant;
+}
+
+/** Every operator action, from the console or the terminal tool. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Instant;
+  actor: string;
+  via: string;
+  action: string;
+  target: string | null;
+  detail: string | null;
+}
+
+/** Values every instance shares and nobody configured (the session cookie's secret). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
 }
 
 /** API keys (src/server/keys): the secret is stored only as its SHA-256. */
@@ -82,6 +122,8 @@ export interface LinkReportsTable {
   alias: string;
   reason: string;
   created_at: Instant;
+  /** When the operator acted on it (migration 0008); null while it waits in the queue. */
+  resolved_at: Instant | null;
 }
 
 export interface RateLimitHitsTable {
@@ -100,4 +142,8 @@ export interface Database {
   blocked_domains: BlockedDomainsTable;
   link_reports: LinkReportsTable;
   rate_limit_hits: RateLimitHitsTable;
+  operators: OperatorsTable;
+  admin_sessions: AdminSessionsTable;
+  audit_log: AuditLogTable;
+  server_secrets: ServerSecretsTable;
 }

@@ -85,6 +85,7 @@ export function openSqliteStore(file: string, busyTimeoutMs: number): SqliteStor
     // Servers on this file are other processes: they see disabled links through the blocklist's refresh.
     notifyChanged: async () => undefined,
     rateLimitStore: () => undefined,
+    aliasBytes: sql<string>`alias`,
     async close() {
       await db.destroy();
     },

@@ -3,7 +3,7 @@
 // have; the repositories use `db` (Kysely), whose SQL is the same on both.
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { Clock } from '../calendar.js';
 import type { Config } from '../config.js';
 import type { CacheInvalidation, CacheTarget } from '../redirect/cache-invalidation.js';
@@ -42,6 +42,12 @@ export interface Store {
   notifyChanged(alias: string): Promise<void>;
   /** The rate-limit counters' store: undefined keeps them in this process's memory. */
   rateLimitStore(clock: Clock): FastifyRateLimitStoreCtor | undefined;
+  /**
+   * `links.alias` compared and sorted byte by byte, as an index has it (the console's prefix
+   * search: a prefix is then one range): the column itself on SQLite, `(alias collate "C")` on
+   * PostgreSQL, whose expression index migration 0008 made.
+   */
+  aliasBytes: RawBuilder<string>;
   close(): Promise<void>;
 }
 

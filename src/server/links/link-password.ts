@@ -1,34 +1,12 @@
-// A link's password, stored only as a slow salted hash: Node's scrypt (RFC 7914) with a random
-// salt per link, compared in constant time. The cost parameters travel in the stored string, so
-// they can be raised later without breaking the links made before.
-import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from 'node:crypto';
+// A link's password: a slow salted hash (src/server/password-hash.ts), with the cost chosen for
+// links.
+import { hashPassword, verifyPassword } from '../password-hash.js';
 
 /** N = 2^15, r = 8, p = 1: ~32 MB and some tens of ms per hash; OWASP's scrypt minimum is 2^17 with r = 8 — kept lower, and attempts are limited per client and link. */
 const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
-const KEY_LENGTH = 32;
-const SALT_LENGTH = 16;
-
-function derive(password: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<Buffer> {
-  const options: ScryptOptions = { ...cost, maxmem: 256 * cost.N * cost.r };
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
-}
 
 /** `scrypt$N$r$p$salt$key` (salt and key base64url). */
-export async function hashLinkPassword(password: string): Promise<string> {
-  const salt = randomBytes(SALT_LENGTH);
-  const key = await derive(password, salt, COST);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
-}
+export const hashLinkPassword = (password: string): Promise<string> => hashPassword(password, COST);
 
 /** Whether `password` matches the stored hash; a malformed hash matches nothing. */
-export async function verifyLinkPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, key] = stored.split('$');
-  if (scheme !== 'scrypt' || salt === undefined || key === undefined) return false;
-  const cost = { N: Number(n), r: Number(r), p: Number(p) };
-  if (![cost.N, cost.r, cost.p].every((v) => Number.isInteger(v) && v > 0)) return false;
-  const expected = Buffer.from(key, 'base64url');
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), cost);
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
-}
+export const verifyLinkPassword = verifyPassword;
