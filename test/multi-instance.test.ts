@@ -6,6 +6,10 @@ import type { StatsResponse } from '../src/shared/api.js';
 import { type ChildServer, freePort, spawnServer, waitUntilReady } from './helpers/child-server.js';
 import { BROWSER } from './helpers/fixtures.js';
 import { createThrowawayDatabase } from './helpers/postgres.js';
+import { runAdmin } from '../src/server/admin-cli.js';
+import { loadConfig } from '../src/server/config.js';
+import { openStore } from '../src/server/db/store.js';
+import { signInToConsole } from './helpers/console-session.js';
 
 let database: { url: string; drop(): Promise<void> };
 let servers: ChildServer[] = [];
@@ -144,5 +148,40 @@ describe('three instances sharing one PostgreSQL', () => {
     await expect.poll(async () => (await visit(B, 'vai-sumir')).status, { timeout: 1000, interval: 20 }).toBe(404);
     await expect.poll(async () => (await visit(C, 'vai-sumir')).status, { timeout: 1000, interval: 20 }).toBe(404);
     expect(Date.now() - start).toBeLessThan(1000);
+  });
+
+  it('a link disabled in the console on A answers the 410 page on B and C within 5 s; enabled again, it redirects', async () => {
+    const store = openStore(loadConfig({ DATABASE_URL: database.url }).database);
+    try {
+      const added = await runAdmin(['operators', 'add', 'multi@example.com', '--password-stdin'], store, { timeZone: 'America/Sao_Paulo', readPassword: async () => 'senha-de-operador-multi' });
+      expect(added.code).toBe(0);
+    } finally {
+      await store.close();
+    }
+    expect((await create(A, { url: 'https://example.com/moderar', alias: 'moderar-multi' })).status).toBe(201);
+    // Warm the caches of B and C.
+    expect((await visit(B, 'moderar-multi')).status).toBe(302);
+    expect((await visit(C, 'moderar-multi')).status).toBe(302);
+
+    const operator = await signInToConsole(url(A, ''), 'multi@example.com', 'senha-de-operador-multi');
+    const disabled = await operator.call('POST', '/api/admin/links/moderar-multi/disable');
+    expect(disabled.status).toBe(200);
+    const start = Date.now();
+    await expect.poll(async () => (await visit(B, 'moderar-multi')).status, { timeout: 5000, interval: 20 }).toBe(410);
+    await expect.poll(async () => (await visit(C, 'moderar-multi')).status, { timeout: 5000, interval: 20 }).toBe(410);
+    const elapsed = Date.now() - start;
+    console.log(`[postgres] disabled in the console on A: 410 on B and C after ${elapsed} ms`);
+    expect(elapsed).toBeLessThan(5000);
+    const page = await visit(B, 'moderar-multi');
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+
+    // The session opened on A holds on B (sessions live in the database).
+    const onB = await fetch(url(B, '/api/admin/links/moderar-multi/enable'), {
+      method: 'POST',
+      headers: { cookie: operator.cookie, origin: url(B, ''), 'x-csrf-token': operator.csrfToken },
+    });
+    expect(onB.status).toBe(200);
+    await expect.poll(async () => (await visit(A, 'moderar-multi')).status, { timeout: 5000, interval: 20 }).toBe(302);
+    await expect.poll(async () => (await visit(C, 'moderar-multi')).status, { timeout: 5000, interval: 20 }).toBe(302);
   });
 });

@@ -8,12 +8,17 @@
 // command that finds nothing to change says so ("Nada a fazer: …") and exits 0.
 import { isValidAliasFormat, normalizeAlias } from '../shared/alias-rules.js';
 import { createBlocklist, normalizeDomain } from './abuse/blocklist.js';
-import { importBlocklistFile } from './abuse/blocklist-feed.js';
+import { readBlocklistFile } from './abuse/blocklist-feed.js';
 import { createReportRepository } from './abuse/report-repository.js';
+import { topLinks } from './admin/admin-queries.js';
+import { type Actor, createAuditLog } from './admin/audit-log.js';
+import { type ActionResult, createOperatorActions } from './admin/operator-actions.js';
+import { createOperatorRepository } from './admin/operator-repository.js';
+import { createOperatorService, isAcceptableOperatorPassword, normalizeOperatorEmail } from './admin/operator-service.js';
+import { API_KEY_PER_MINUTE_MAX, OPERATOR_PASSWORD_MAX, OPERATOR_PASSWORD_MIN } from '../shared/admin-api.js';
 import { addDays, createCalendar, systemClock } from './calendar.js';
 import { API_KEY_RATE_LIMIT_DEFAULT } from './config.js';
 import type { Store } from './db/store.js';
-import { toNumber } from './db/dialect.js';
 import { createLinkRepository } from './links/link-repository.js';
 import { createApiKeyRepository } from './keys/api-key-repository.js';
 import { API_KEY_NAME_MAX, createApiKeyService } from './keys/api-key-service.js';
@@ -30,7 +35,12 @@ const USAGE = `Uso: npm run admin -- <comando>
   reports [N]                 as N denúncias mais recentes (padrão: 50)
   keys create <nome> [--per-minute N] [--json]   cria uma chave de API e a mostra uma única vez
   keys list [--json]          lista as chaves de API
-  keys revoke <id>            revoga uma chave de API (deixa de valer na hora)`;
+  keys revoke <id>            revoga uma chave de API (deixa de valer na hora)
+  operators add <e-mail> --password-stdin   cria um operador do console (/admin); a senha vem da entrada padrão
+  operators remove <e-mail>   remove um operador e encerra as sessões dele
+  operators list [--json]     lista os operadores
+
+Toda ação que muda algo fica no registro de auditoria (console → Registro).`;
 
 export interface AdminResult {
   code: number;
@@ -65,10 +75,16 @@ const COMMANDS = {
   'keys create': { synopsis: 'keys create <nome> [--per-minute N] [--json]', required: ['o nome da chave'], optional: Infinity, valueOptions: ['per-minute'], flags: ['json'] },
   'keys list': { synopsis: 'keys list [--json]', required: [], optional: 0, valueOptions: [], flags: ['json'] },
   'keys revoke': { synopsis: 'keys revoke <id>', required: ['o id da chave'], optional: 0, valueOptions: [] },
+  'operators add': { synopsis: 'operators add <e-mail> --password-stdin', required: ['o e-mail'], optional: 0, valueOptions: [], flags: ['password-stdin'] },
+  'operators remove': { synopsis: 'operators remove <e-mail>', required: ['o e-mail'], optional: 0, valueOptions: [] },
+  'operators list': { synopsis: 'operators list [--json]', required: [], optional: 0, valueOptions: [], flags: ['json'] },
 } satisfies Record<string, CommandSpec>;
 
 /** Commands written as two words (`keys create`): the group, and how to name its subcommands. */
-const GROUPS: Readonly<Record<string, string>> = { keys: 'keys create | keys list | keys revoke' };
+const GROUPS: Readonly<Record<string, string>> = {
+  keys: 'keys create | keys list | keys revoke',
+  operators: 'operators add | operators remove | operators list',
+};
 
 type CommandName = keyof typeof COMMANDS;
 
@@ -144,7 +160,10 @@ export type AdminCommand =
   | { name: 'reports'; limit: number }
   | { name: 'keys create'; keyName: string; perMinute: number | null; json: boolean }
   | { name: 'keys list'; json: boolean }
-  | { name: 'keys revoke'; id: number };
+  | { name: 'keys revoke'; id: number }
+  | { name: 'operators add'; email: string }
+  | { name: 'operators remove'; email: string }
+  | { name: 'operators list'; json: boolean };
 
 /**
  * Checks the arguments without touching the database: the command to run, or what to print
@@ -210,7 +229,7 @@ export function parseAdminCommand(args: readonly string[]): AdminCommand | Admin
       const keyName = positionals.join(' ').trim();
       if (keyName === '' || [...keyName].length > API_KEY_NAME_MAX) return fail(`Nome inválido: use de 1 a ${API_KEY_NAME_MAX} caracteres.`);
       const rawPerMinute = options.get('per-minute');
-      const perMinute = rawPerMinute === undefined ? null : parseCount(rawPerMinute, 1, 1_000_000);
+      const perMinute = rawPerMinute === undefined ? null : parseCount(rawPerMinute, 1, API_KEY_PER_MINUTE_MAX);
       if (perMinute === undefined) return fail(`Número inválido para N (--per-minute): "${rawPerMinute ?? ''}" (use um inteiro de 1 a 1000000).`);
       return { name, keyName, perMinute, json: options.has('json') };
     }
@@ -221,82 +240,90 @@ export function parseAdminCommand(args: readonly string[]): AdminCommand | Admin
       if (id === undefined) return fail(`Id inválido: "${first}" (use o número mostrado em keys list).`);
       return { name, id };
     }
+    case 'operators add':
+    case 'operators remove': {
+      const email = normalizeOperatorEmail(first);
+      if (email === undefined) return fail(`E-mail inválido: "${first}".`);
+      // A password on the command line would stay in the shell's history and in `ps`.
+      if (name === 'operators add' && !options.has('password-stdin')) return fail('Informe a senha pela entrada padrão, com --password-stdin (nunca na linha de comando).');
+      return { name, email };
+    }
+    case 'operators list':
+      return { name, json: options.has('json') };
   }
 }
+
+/** How the tool's actions are signed in the audit log: `cli:<system user>`. */
+export function cliActor(user: string): Actor {
+  return { name: `cli:${user}`, via: 'cli' };
+}
+
+/** An action's outcome as the tool prints it: not found exits 1, the rest 0. */
+const printed = (result: ActionResult): AdminResult => ({ code: result.outcome === 'not_found' ? 1 : 0, output: result.message });
 
 /** Runs one command against an open store; returns what to print and the exit code. */
 export async function runAdmin(
   args: readonly string[],
   store: Store,
-  options: { timeZone: string; clock?: () => number; apiKeyPerMinute?: number },
+  options: {
+    timeZone: string;
+    clock?: () => number;
+    apiKeyPerMinute?: number;
+    /** Who runs the tool, for the audit log (`cli:<user>`). */
+    actor?: Actor;
+    /** The standard input's first line (`--password-stdin`). */
+    readPassword?: () => Promise<string>;
+  },
 ): Promise<AdminResult> {
   const command = parseAdminCommand(args);
   if (!('name' in command)) return command;
   const clock = options.clock ?? systemClock;
+  const actor = options.actor ?? cliActor('desconhecido');
   const keys = createApiKeyService({ keys: createApiKeyRepository(store.db), clock, defaultPerMinute: options.apiKeyPerMinute ?? API_KEY_RATE_LIMIT_DEFAULT });
   const links = createLinkRepository(store);
   const blocklist = createBlocklist(store.db, clock);
+  const operators = createOperatorService({ operators: createOperatorRepository(store.db), clock });
+  const actions = createOperatorActions({
+    db: store.db,
+    links,
+    blocklist,
+    apiKeys: keys,
+    reports: createReportRepository(store.db),
+    operators,
+    audit: createAuditLog(store.db, clock),
+    clock,
+    // Servers hear of it at once on PostgreSQL (NOTIFY); on SQLite a disabled link is picked up
+    // by their next refresh (within 5 s).
+    linkChanged: (alias) => store.notifyChanged(alias),
+  });
 
   switch (command.name) {
-    case 'block': {
-      const { domain, reason } = command;
-      const existing = await store.db.selectFrom('blocked_domains').select('reason').where('domain', '=', domain).executeTakeFirst();
-      if (existing !== undefined) {
-        // A new reason replaces the old one; without one, the row is left as it was.
-        if (reason === null || reason === existing.reason) return { code: 0, output: `Nada a fazer: ${domain} já estava bloqueado.` };
-        await blocklist.block(domain, reason);
-        return { code: 0, output: `${domain} já estava bloqueado; motivo atualizado.` };
-      }
-      await blocklist.block(domain, reason);
-      return { code: 0, output: `Bloqueado: ${domain} (e subdomínios)` };
+    case 'block':
+      return printed(await actions.blockDomain(actor, command.domain, command.reason));
+    case 'block-file': {
+      const read = await readBlocklistFile(command.file);
+      if (!('text' in read)) return read;
+      const result = await actions.importFeed(actor, read.text, command.file, command.reason);
+      return { code: result.code, output: result.output };
     }
-    case 'block-file':
-      return importBlocklistFile(store.db, command.file, command.reason, clock);
-    case 'unblock': {
-      const { domain } = command;
-      if (await blocklist.unblock(domain)) return { code: 0, output: `Desbloqueado: ${domain}` };
-      // Not in the list itself, but maybe still blocked through a parent domain: say so.
-      const labels = domain.split('.');
-      const parents = labels.slice(1).map((_, i) => labels.slice(i + 1).join('.'));
-      const parent =
-        parents.length === 0
-          ? undefined
-          : await store.db.selectFrom('blocked_domains').select('domain').where('domain', 'in', parents).orderBy('domain').executeTakeFirst();
-      const still = parent === undefined ? '' : ` Continua bloqueado por ${parent.domain}.`;
-      return { code: 0, output: `Nada a fazer: ${domain} não estava bloqueado.${still}` };
-    }
+    case 'unblock':
+      return printed(await actions.unblockDomain(actor, command.domain));
     case 'blocked': {
       const rows = await blocklist.list();
       if (rows.length === 0) return { code: 0, output: 'Nenhum domínio bloqueado.' };
       return { code: 0, output: rows.map((r) => `${r.domain}\t${r.createdAt}\t${r.reason ?? ''}`).join('\n') };
     }
     case 'disable':
-    case 'enable': {
-      const { alias } = command;
-      const disable = command.name === 'disable';
-      const outcome = await links.setDisabled(alias, disable ? new Date(clock()).toISOString() : null);
-      if (outcome === 'not_found') return { code: 1, output: `Link não encontrado: ${alias}.` };
-      if (outcome === 'unchanged') return { code: 0, output: `Nada a fazer: o link ${alias} já está ${disable ? 'desativado' : 'ativo'}.` };
-      await store.notifyChanged(alias);
-      return { code: 0, output: disable ? `Desativado: ${alias}` : `Reativado: ${alias}` };
-    }
+      return printed(await actions.disableLink(actor, command.alias));
+    case 'enable':
+      return printed(await actions.enableLink(actor, command.alias));
     case 'top': {
       const today = createCalendar(options.timeZone, clock).today();
       const from = addDays(today, -(command.days - 1));
-      const rows = await store.db
-        .selectFrom('link_clicks_daily')
-        .innerJoin('links', 'links.id', 'link_clicks_daily.link_id')
-        .select(['links.alias', 'links.url', (eb) => eb.fn.sum<number | string>('link_clicks_daily.clicks').as('clicks')])
-        .where('link_clicks_daily.day', '>=', from)
-        .where('link_clicks_daily.day', '<=', today)
-        .groupBy(['links.alias', 'links.url'])
-        .orderBy('clicks', 'desc')
-        .orderBy('links.alias')
-        .limit(command.limit)
-        .execute();
+      const rows = await topLinks(store.db, from, today, command.limit);
       const header = `Mais clicados de ${from} a ${today} (${options.timeZone}):`;
       if (rows.length === 0) return { code: 0, output: `${header}\nNenhum clique.` };
-      return { code: 0, output: [header, ...rows.map((r) => `${toNumber(r.clicks)}\t${r.alias}\t${r.url}`)].join('\n') };
+      return { code: 0, output: [header, ...rows.map((r) => `${r.clicks}\t${r.alias}\t${r.url}`)].join('\n') };
     }
     case 'reports': {
       const rows = await createReportRepository(store.db).listReports(command.limit);
@@ -304,7 +331,7 @@ export async function runAdmin(
       return { code: 0, output: rows.map((r) => `${r.createdAt}\t${r.alias}\t${r.reason}`).join('\n') };
     }
     case 'keys create': {
-      const issued = await keys.create(command.keyName, command.perMinute);
+      const issued = await actions.createKey(actor, command.keyName, command.perMinute);
       if (command.json) return { code: 0, output: JSON.stringify({ id: issued.id, name: issued.name, key: issued.key }) };
       const limit = `${(issued.perMinute ?? keys.defaultPerMinute).toLocaleString('pt-BR')} requisições por minuto${issued.perMinute === null ? ' (padrão)' : ''}`;
       return {
@@ -332,11 +359,22 @@ export async function runAdmin(
         [r.id, r.name, `ebr_${r.publicId}_…`, `${r.perMinute ?? keys.defaultPerMinute}/min`, r.createdAt, r.revokedAt === null ? 'ativa' : `revogada em ${r.revokedAt}`, `${r.links} links`].join('\t');
       return { code: 0, output: rows.map(line).join('\n') };
     }
-    case 'keys revoke': {
-      const outcome = await keys.revoke(command.id);
-      if (outcome === 'not_found') return { code: 1, output: `Chave não encontrada: ${command.id}.` };
-      if (outcome === 'already') return { code: 0, output: `Nada a fazer: a chave ${command.id} já estava revogada.` };
-      return { code: 0, output: `Revogada: chave ${command.id}. Requisições com ela passam a receber 401.` };
+    case 'keys revoke':
+      return printed(await actions.revokeKey(actor, command.id));
+    case 'operators add': {
+      const password = (await options.readPassword?.()) ?? '';
+      if (!isAcceptableOperatorPassword(password)) {
+        return { code: 1, output: `Senha inválida: use de ${OPERATOR_PASSWORD_MIN} a ${OPERATOR_PASSWORD_MAX} caracteres (lida da primeira linha da entrada padrão).` };
+      }
+      return printed(await actions.addOperator(actor, command.email, password));
+    }
+    case 'operators remove':
+      return printed(await actions.removeOperator(actor, command.email));
+    case 'operators list': {
+      const rows = await operators.list();
+      if (command.json) return { code: 0, output: JSON.stringify(rows) };
+      if (rows.length === 0) return { code: 0, output: 'Nenhum operador. Crie o primeiro com: npm run admin -- operators add <e-mail> --password-stdin' };
+      return { code: 0, output: rows.map((r) => [r.email, r.createdAt, `${r.sessions} ${r.sessions === 1 ? 'sessão' : 'sessões'}`].join('\t')).join('\n') };
     }
   }
 }

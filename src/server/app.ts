@@ -20,6 +20,7 @@ import { type ApiErrorCode, errorMessages } from '../shared/messages.js';
 import { API_PREFIX } from '../shared/routes.js';
 import { addApiSchemas } from './api/api-schemas.js';
 import { API_VERSION, registerOpenApi } from './api/openapi.js';
+import { adminCookieName, adminPlugin } from './admin/admin-plugin.js';
 import { apiPlugin } from './api/api-plugin.js';
 import type { Clock } from './calendar.js';
 import type { Config } from './config.js';
@@ -93,11 +94,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   setErrorHandlers(server, services);
   // The API's shared schemas and the OpenAPI generator live on the root, before any route.
   addApiSchemas(server);
-  await registerOpenApi(server, { siteName: config.site.siteName, publicUrl: config.publicUrl, version: API_VERSION });
+  await registerOpenApi(server, { siteName: config.site.siteName, publicUrl: config.publicUrl, version: API_VERSION, adminCookieName: adminCookieName(config.admin.secureCookie) });
 
   await server.register(apiPlugin, services);
   await server.register(opsPlugin, services);
   await server.register(pagesPlugin, services);
+  await server.register(adminPlugin, services);
   registerRedirect(server, services);
   server.addHook('onClose', services.close);
 

@@ -81,6 +81,10 @@ const envSchema = z.object({
   RATE_LIMIT_IPV6_PREFIX: z.coerce.number().int().min(1).max(128).default(64),
   CLICK_BUFFER_MAX_ENTRIES: positiveInt(200_000),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  ADMIN_SESSION_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  // Signs the console's session cookie; unset, the first instance makes one and keeps it in the
+  // database for the others (server_secrets).
+  ADMIN_SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   METRICS_ALLOW: z.string().default('127.0.0.1/8,::1/128'),
   SITE_NAME: z.string().min(1).default(SITE_DEFAULTS.siteName),
   BRAND_COLOR: z.string().regex(BRAND_COLOR_PATTERN, 'must be a colour such as #0f766e').default(SITE_DEFAULTS.brandColor),
@@ -171,6 +175,14 @@ function toConfig(e: Env) {
     /** Distinct (day, link) click counters kept in memory while the store cannot be written. */
     clickBufferMaxEntries: e.CLICK_BUFFER_MAX_ENTRIES,
     metrics: { token: e.METRICS_TOKEN, allow: splitList(e.METRICS_ALLOW) },
+    /** The operator's console (/admin). */
+    admin: {
+      /** A session ends this long after sign-in, used or not. */
+      sessionMs: Math.round(e.ADMIN_SESSION_HOURS * 3_600_000),
+      sessionSecret: e.ADMIN_SESSION_SECRET,
+      /** The session cookie is Secure (and __Host- prefixed) when the site is served over https. */
+      secureCookie: publicUrl.startsWith('https://'),
+    },
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     metadata: {
       enabled: e.METADATA_FETCH,

@@ -19,6 +19,9 @@ const BY_FASTIFY_CODE: Record<string, [number, ApiErrorCode]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalid_json'],
   FST_ERR_BAD_URL: [400, 'invalid_request'],
   FST_ERR_ASYNC_CONSTRAINT: [400, 'invalid_request'],
+  // @fastify/csrf-protection's refusals (the operator's console).
+  FST_CSRF_MISSING_SECRET: [403, 'csrf_refused'],
+  FST_CSRF_INVALID_TOKEN: [403, 'csrf_refused'],
 };
 
 export function describeError(error: FastifyError | AppError): DescribedError {
@@ -48,6 +51,11 @@ const FIELD_CODES: Readonly<Record<string, ApiErrorCode>> = {
   limit: 'invalid_limit',
   cursor: 'invalid_cursor',
   links: 'invalid_bulk',
+  // The operator's console.
+  name: 'invalid_key_name',
+  perMinute: 'invalid_per_minute',
+  domain: 'invalid_domain',
+  content: 'invalid_feed',
 };
 
 function describeValidationError(error: FastifyError): DescribedError {

@@ -3,6 +3,11 @@
 // the start/stop hooks. Nothing runs until a plugin starts it.
 import type { FastifyBaseLogger } from 'fastify';
 import { createBlocklist } from './abuse/blocklist.js';
+import { createAdminQueries } from './admin/admin-queries.js';
+import { createAuditLog } from './admin/audit-log.js';
+import { createOperatorActions } from './admin/operator-actions.js';
+import { createOperatorRepository } from './admin/operator-repository.js';
+import { createOperatorService } from './admin/operator-service.js';
 import { createReportRepository } from './abuse/report-repository.js';
 import { createCalendar, type Clock, systemClock } from './calendar.js';
 import type { Config } from './config.js';
@@ -177,6 +182,32 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
     calendar,
     breakdowns: config.insights.enabled,
   });
+  const apiKeys = createApiKeyService({ keys: createApiKeyRepository(store.db), clock, defaultPerMinute: config.rateLimits.apiKeyPerMinute });
+  const reports = createReportRepository(store.db);
+  // The operator's console: the same actions as the terminal tool, and what it reads.
+  const operators = createOperatorService({ operators: createOperatorRepository(store.db), clock });
+  const audit = createAuditLog(store.db, clock);
+  const operatorActions = createOperatorActions({
+    db: store.db,
+    links: linkRepository,
+    blocklist,
+    apiKeys,
+    reports,
+    operators,
+    audit,
+    clock,
+    linkChanged: forgetEverywhere,
+  });
+  const adminQueries = createAdminQueries({
+    db: store.db,
+    aliasBytes: store.aliasBytes,
+    calendar,
+    reports,
+    audit,
+    isBlockedUrl: blocklist.isBlockedUrl,
+    shortUrlFor: links.shortUrlFor,
+    publicUrl: config.publicUrl,
+  });
   const insightsRetention = createInsightsRetention({
     repository: insightsRepository,
     calendar,
@@ -194,9 +225,12 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
     owner,
     insights,
     insightsRetention,
-    apiKeys: createApiKeyService({ keys: createApiKeyRepository(store.db), clock, defaultPerMinute: config.rateLimits.apiKeyPerMinute }),
+    apiKeys,
     stats,
-    reports: createReportRepository(store.db),
+    reports,
+    operators,
+    operatorActions,
+    adminQueries,
     blocklist,
     linkCache,
     warmer,

@@ -4,6 +4,7 @@ import type { CreateLinkResponse, SiteConfig } from './api.js';
 import type { ApiErrorCode } from './messages.js';
 import type { LinkGateView } from './link-gate.js';
 import type { ApiDocsModel } from './api-docs.js';
+import type { AdminPageContext } from './admin-api.js';
 
 /** <script id=… type="application/json">: the SiteConfig (api.ts), so the app needs no request. */
 export const SITE_CONFIG_SCRIPT_ID = 'site-config';
@@ -38,6 +39,11 @@ export interface PageContext {
    * (API_DOCS_PATH), which reads it back itself (src/web/pages/api-docs-page.tsx).
    */
   apiDocs?: ApiDocsModel;
+  /**
+   * The operator's console (ADMIN_PAGE_PATHS): which of its pages, and the signed-in operator
+   * (or null: the sign-in form). Rendered for each request, never cached.
+   */
+  admin?: AdminPageContext;
 }
 
 /** What was typed in the home form and what came of it. */

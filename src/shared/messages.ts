@@ -1,6 +1,7 @@
 // Every pt-BR text that the API can send back, keyed by error code. The browser shows
 // `message` from the API as is, so this is the one place where these words live.
 // The limits in these texts come from the rules they describe, so they cannot drift apart.
+import { ADMIN_REASON_MAX, API_KEY_NAME_MAX, API_KEY_PER_MINUTE_MAX } from './admin-api.js';
 import { ALIAS_MAX_LENGTH, ALIAS_MIN_LENGTH } from './alias-rules.js';
 import { BULK_MAX_ITEMS, LIST_MAX_LIMIT } from './api-limits.js';
 import { INSIGHT_RANGES } from './insights.js';
@@ -44,6 +45,17 @@ export const errorMessages = {
   invalid_cursor: 'O cursor informado é inválido. Use o valor de nextCursor da página anterior.',
   forbidden: 'O código de gerenciamento não confere com este link.',
   metrics_forbidden: 'Acesso às métricas não permitido.',
+  not_signed_in: 'Entre com sua conta de operador para continuar.',
+  invalid_credentials: 'E-mail ou senha incorretos.',
+  csrf_refused: 'Pedido recusado por segurança: recarregue a página do console e tente de novo.',
+  https_required: 'O console só funciona por HTTPS neste servidor. Se o HTTPS termina num proxy, configure TRUST_PROXY.',
+  invalid_domain: 'Informe um domínio válido, como exemplo.com.br, ou uma URL com ele.',
+  invalid_admin_reason: `O motivo pode ter até ${ADMIN_REASON_MAX} caracteres.`,
+  invalid_search: 'Busque por um alias (ou o começo dele), um domínio ou uma URL completa com http:// ou https://.',
+  invalid_key_name: `Dê à chave um nome de 1 a ${API_KEY_NAME_MAX} caracteres.`,
+  invalid_per_minute: `O limite por minuto deve ser um número inteiro de 1 a ${API_KEY_PER_MINUTE_MAX.toLocaleString('pt-BR')}.`,
+  key_not_found: 'Chave de API não encontrada.',
+  invalid_feed: 'Nenhum domínio válido no arquivo; nada foi importado.',
   rate_limited: 'Muitas tentativas em pouco tempo. Aguarde um pouco e tente novamente.',
   unavailable: 'O serviço está temporariamente indisponível. Tente novamente em instantes.',
   internal: 'Não foi possível concluir a operação. Tente novamente mais tarde.',

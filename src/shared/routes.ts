@@ -52,6 +52,22 @@ export const PAGE_QUERY_PARAMS: Readonly<Partial<Record<PageName | AliasPageName
   linkStats: [LINK_STATS_RANGE_PARAM],
 };
 
+/**
+ * The operator's console (src/shared/admin-api.ts): pages the server renders for each request,
+ * for signed-in operators (or the sign-in form). Not linked from any public page.
+ */
+export const ADMIN_PAGE_PATHS = {
+  overview: '/admin',
+  reports: '/admin/denuncias',
+  links: '/admin/links',
+  blocklist: '/admin/bloqueios',
+  keys: '/admin/chaves',
+  audit: '/admin/registro',
+} as const;
+
+export type AdminPageName = keyof typeof ADMIN_PAGE_PATHS;
+export type AdminPagePath = (typeof ADMIN_PAGE_PATHS)[AdminPageName];
+
 /** Prefix of the JSON API (src/shared/api.ts lists its routes). */
 export const API_PREFIX = '/api';
 
@@ -103,6 +119,6 @@ export function firstSegmentWord(path: string): string {
 /** Every first path segment the site uses or keeps: no alias may be one of these. */
 export const SITE_SEGMENTS: readonly string[] = [
   ...new Set(
-    [...PAGE_ROUTES, ...ALIAS_PAGE_ROUTES, ...Object.values(SERVER_PATHS)].map(firstSegmentWord).filter((word) => word !== '').concat(KEPT_SEGMENTS),
+    [...PAGE_ROUTES, ...ALIAS_PAGE_ROUTES, ...Object.values(ADMIN_PAGE_PATHS), ...Object.values(SERVER_PATHS)].map(firstSegmentWord).filter((word) => word !== '').concat(KEPT_SEGMENTS),
   ),
 ];

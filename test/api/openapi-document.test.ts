@@ -7,6 +7,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../src/server/admin-cli.js';
+import { ADMIN_API_ROUTES } from '../../src/shared/admin-api.js';
 import { API_ROUTES } from '../../src/shared/api.js';
 import { BROWSER } from '../helpers/fixtures.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
@@ -22,6 +23,7 @@ interface ResponseObject {
 
 interface Operation {
   summary?: string;
+  tags?: string[];
   security?: Record<string, string[]>[];
   parameters?: { name: string; in: string }[];
   requestBody?: { required?: boolean; content: Record<string, MediaType> };
@@ -111,9 +113,8 @@ describe('the document', () => {
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
   });
 
-  it('has every route of API_ROUTES with its method, and the short link itself, and nothing else', () => {
-    const expected = Object.entries(API_ROUTES)
-      .filter(([name]) => name !== 'openapi')
+  it('has every route of API_ROUTES and ADMIN_API_ROUTES with its method, and the short link itself, and nothing else', () => {
+    const expected = [...Object.entries(API_ROUTES).filter(([name]) => name !== 'openapi'), ...Object.entries(ADMIN_API_ROUTES)]
       .map(([, route]) => `${route.method.toLowerCase()} ${openApiPath(route.url)}`)
       .concat(['get /{alias}', 'post /{alias}'])
       .sort();
@@ -158,8 +159,17 @@ describe('the document', () => {
     expect(doc.components.schemas.Erro).toMatchObject({ type: 'object', required: ['error'] });
   });
 
-  it('declares both security schemes, and the routes use them', () => {
+  it('declares the security schemes, and the routes use them', () => {
     expect(doc.components.securitySchemes.chaveDeApi).toMatchObject({ type: 'http', scheme: 'bearer' });
+    // The console's API: the operator's session cookie, and only there; signing in needs none.
+    expect(doc.components.securitySchemes.sessaoDoOperador).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'ebr_admin' });
+    for (const [name, route] of Object.entries(ADMIN_API_ROUTES)) {
+      expect(operation(route).security, name).toEqual(name === 'signIn' ? [] : [{ sessaoDoOperador: [] }]);
+      expect(operation(route).tags, name).toEqual(['Console do operador']);
+    }
+    for (const { path, operation: op } of operations().filter(({ path }) => !path.startsWith('/api/admin'))) {
+      expect(JSON.stringify(op.security ?? []), path).not.toContain('sessaoDoOperador');
+    }
     expect(doc.components.securitySchemes.codigoDeGerenciamento).toMatchObject({ type: 'http', scheme: 'bearer' });
     // Only a key may create in bulk and list.
     expect(operation(API_ROUTES.bulkCreate).security).toEqual([{ chaveDeApi: [] }]);

@@ -191,33 +191,54 @@ export async function importBlocklistFeed(db: Kysely<Database>, domains: readonl
   return { added, alreadyPresent: all.length - added };
 }
 
+/** What an import of a feed's text came to, in pt-BR for the terminal and the console alike. */
+export interface FeedTextImport {
+  /** 0 when the import ran (even past some bad lines); 1 when the text held no valid domain (nothing written). */
+  code: number;
+  /** The summary line, then the bad lines listed. */
+  output: string;
+  summary: string;
+  added: number;
+  alreadyPresent: number;
+  /** The first bad lines' messages ('linha 12: domínio inválido: "…"'). */
+  errors: string[];
+  /** Bad lines in all. */
+  errorCount: number;
+}
+
 /**
- * The admin tool's `block-file`: reads, parses and imports a feed, and says in pt-BR what came
- * of it. Code 0 when the import ran, even past some bad lines; 1 when the file could not be
- * read or held no valid domain (nothing is written then).
+ * Parses and imports a feed's text (`source` names it in the messages: the file's name) and
+ * says in pt-BR what came of it.
  */
-export async function importBlocklistFile(db: Kysely<Database>, file: string, reason: string | null, clock: Clock): Promise<{ code: number; output: string }> {
-  let text: string;
+export async function importBlocklistText(db: Kysely<Database>, text: string, source: string, reason: string | null, clock: Clock): Promise<FeedTextImport> {
+  const { domains, errors } = parseBlocklistFeed(text);
+  const listed = errors.slice(0, ERRORS_SHOWN).map((e) => e.message);
+  if (errors.length > ERRORS_SHOWN) listed.push(`… e mais ${errors.length - ERRORS_SHOWN}`);
+  // A hosts line may carry several bad names: count lines, list every error.
+  const badLines = new Set(errors.map((e) => e.line)).size;
+  if (domains.length === 0) {
+    const summary = `Nenhum domínio válido em ${source}; nada foi importado.`;
+    return { code: 1, output: [summary, ...listed].join('\n'), summary, added: 0, alreadyPresent: 0, errors: listed, errorCount: badLines };
+  }
+  const { added, alreadyPresent } = await importBlocklistFeed(db, domains, reason, clock);
+  const summary =
+    `Importado de ${source}: ${added} ${added === 1 ? 'domínio adicionado' : 'domínios adicionados'}, ` +
+    `${alreadyPresent} já ${alreadyPresent === 1 ? 'estava bloqueado' : 'estavam bloqueados'}, ` +
+    `${badLines} ${badLines === 1 ? 'linha ilegível' : 'linhas ilegíveis'}. ` +
+    'Os servidores em execução passam a bloquear em até 5 s.';
+  return { code: 0, output: [summary, ...listed].join('\n'), summary, added, alreadyPresent, errors: listed, errorCount: badLines };
+}
+
+/**
+ * The admin tool's `block-file`: reads the file, then imports its text (importBlocklistText).
+ * Code 1 as well when the file could not be read.
+ */
+export async function readBlocklistFile(file: string): Promise<{ text: string } | { code: 1; output: string }> {
   try {
-    text = await readFile(file, 'utf8');
+    return { text: await readFile(file, 'utf8') };
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     const why = code === 'ENOENT' ? 'arquivo não encontrado' : code === 'EACCES' ? 'sem permissão de leitura' : code === 'EISDIR' ? 'é um diretório' : String(code ?? error);
     return { code: 1, output: `Não foi possível ler o arquivo ${file}: ${why}` };
   }
-  const { domains, errors } = parseBlocklistFeed(text);
-  const listed = errors.slice(0, ERRORS_SHOWN).map((e) => e.message);
-  if (errors.length > ERRORS_SHOWN) listed.push(`… e mais ${errors.length - ERRORS_SHOWN}`);
-  if (domains.length === 0) {
-    return { code: 1, output: [`Nenhum domínio válido em ${file}; nada foi importado.`, ...listed].join('\n') };
-  }
-  const { added, alreadyPresent } = await importBlocklistFeed(db, domains, reason, clock);
-  // A hosts line may carry several bad names: count lines, list every error.
-  const badLines = new Set(errors.map((e) => e.line)).size;
-  const summary =
-    `Importado de ${file}: ${added} ${added === 1 ? 'domínio adicionado' : 'domínios adicionados'}, ` +
-    `${alreadyPresent} já ${alreadyPresent === 1 ? 'estava bloqueado' : 'estavam bloqueados'}, ` +
-    `${badLines} ${badLines === 1 ? 'linha ilegível' : 'linhas ilegíveis'}. ` +
-    'Os servidores em execução passam a bloquear em até 5 s.';
-  return { code: 0, output: [summary, ...listed].join('\n') };
 }

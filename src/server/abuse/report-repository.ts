@@ -9,6 +9,14 @@ export interface LinkReport {
   createdAt: string;
 }
 
+/** The open reports of one alias, as the operator's queue shows them. */
+export interface OpenReportGroup {
+  alias: string;
+  reports: number;
+  firstReportedAt: string;
+  lastReportedAt: string;
+}
+
 export function createReportRepository(db: Kysely<Database>) {
   return {
     async insertReport(alias: string, reason: string, createdAt: string): Promise<void> {
@@ -17,6 +25,52 @@ export function createReportRepository(db: Kysely<Database>) {
     async listReports(limit: number): Promise<LinkReport[]> {
       const rows = await db.selectFrom('link_reports').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
       return rows.map((r) => ({ id: r.id, alias: r.alias, reason: r.reason, createdAt: toIsoString(r.created_at) }));
+    },
+    /** Open reports grouped by alias, the most recently reported first (the open-reports index). */
+    async openGroups(limit: number): Promise<OpenReportGroup[]> {
+      const rows = await db
+        .selectFrom('link_reports')
+        .select((eb) => ['alias', eb.fn.countAll<number | string>().as('n'), eb.fn.min('created_at').as('first'), eb.fn.max('created_at').as('last')])
+        .where('resolved_at', 'is', null)
+        .groupBy('alias')
+        .orderBy('last', 'desc')
+        .orderBy('alias')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({ alias: r.alias, reports: Number(r.n), firstReportedAt: toIsoString(r.first), lastReportedAt: toIsoString(r.last) }));
+    },
+    /** The latest reasons of these aliases' open reports, newest first, at most `perAlias` each. */
+    async openReasons(aliases: readonly string[], perAlias: number): Promise<Map<string, string[]>> {
+      const byAlias = new Map<string, string[]>();
+      if (aliases.length === 0) return byAlias;
+      const rows = await db
+        .selectFrom('link_reports')
+        .select(['alias', 'reason'])
+        .where('resolved_at', 'is', null)
+        .where('alias', 'in', aliases)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      for (const row of rows) {
+        const reasons = byAlias.get(row.alias) ?? [];
+        if (reasons.length < perAlias) reasons.push(row.reason);
+        byAlias.set(row.alias, reasons);
+      }
+      return byAlias;
+    },
+    /** Open reports in all, and how many aliases they name. */
+    async openCounts(): Promise<{ reports: number; aliases: number }> {
+      const row = await db
+        .selectFrom('link_reports')
+        .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.count<number | string>('alias').distinct().as('aliases')])
+        .where('resolved_at', 'is', null)
+        .executeTakeFirst();
+      return { reports: Number(row?.n ?? 0), aliases: Number(row?.aliases ?? 0) };
+    },
+    /** Marks the alias's open reports resolved; how many there were. */
+    async resolve(alias: string, resolvedAt: string): Promise<number> {
+      const result = await db.updateTable('link_reports').set({ resolved_at: resolvedAt }).where('alias', '=', alias).where('resolved_at', 'is', null).executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
   };
 }

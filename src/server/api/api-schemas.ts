@@ -12,6 +12,8 @@ import { errorMessages } from '../../shared/messages.js';
 export const SECURITY = {
   apiKey: 'chaveDeApi',
   manageToken: 'codigoDeGerenciamento',
+  /** The operator's session cookie (the console's API, src/server/admin). */
+  adminSession: 'sessaoDoOperador',
 } as const;
 
 export const TAGS = {
@@ -20,6 +22,8 @@ export const TAGS = {
   keys: 'Chave de API',
   stats: 'Estatísticas do site',
   reports: 'Denúncias',
+  /** The operator's console: in the document, not on the public /api/docs page. */
+  admin: 'Console do operador',
 } as const;
 
 const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, 'null'], ...extra });

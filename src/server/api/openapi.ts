@@ -14,6 +14,8 @@ export interface OpenApiOptions {
   siteName: string;
   publicUrl: string;
   version: string;
+  /** The operator's session cookie (its name depends on https). */
+  adminCookieName: string;
 }
 
 /** Registers the generator on the root instance, before any route (it collects them as they are added). */
@@ -36,6 +38,12 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
         { name: TAGS.keys, description: 'Só com chave de API: criar em lote e listar os links da chave.' },
         { name: TAGS.stats, description: 'Os números do site.' },
         { name: TAGS.reports, description: 'Denunciar links usados para golpes ou abuso.' },
+        {
+          name: TAGS.admin,
+          description:
+            'A API do console do operador (/admin), só para quem opera o site: sessão aberta em POST /api/admin/session; ' +
+            'todo POST e DELETE leva o cabeçalho x-csrf-token da sessão e precisa vir de uma página do próprio site.',
+        },
       ],
       components: {
         securitySchemes: {
@@ -48,6 +56,12 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
             type: 'http',
             scheme: 'bearer',
             description: 'O código de gerenciamento (manageToken) devolvido na criação do link, que dá acesso só a ele.',
+          },
+          [SECURITY.adminSession]: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: options.adminCookieName,
+            description: 'A sessão de um operador do console, aberta em POST /api/admin/session (HttpOnly, SameSite=Strict, expira em ADMIN_SESSION_HOURS).',
           },
         },
       },

@@ -7,7 +7,7 @@ import { type ApiKeyRepository, type StoredApiKey } from './api-key-repository.j
 import { secretMatches } from '../secret-hash.js';
 import { createApiKeySecret, parseApiKey } from './api-key-secret.js';
 
-export const API_KEY_NAME_MAX = 100;
+export { API_KEY_NAME_MAX } from '../../shared/admin-api.js';
 
 /** The key a request was made with: what routes need to know of it. */
 export interface ApiKeyPrincipal {

@@ -5,14 +5,29 @@
 import type { FastifyInstance } from 'fastify';
 import { type ApiDocsLimits, type ApiDocsModel, buildApiDocs } from '../../shared/api-docs.js';
 import { API_DOCS_PATH } from '../../shared/routes.js';
-import { SECURITY } from '../api/api-schemas.js';
+import { SECURITY, TAGS } from '../api/api-schemas.js';
 import { type Pages, sendPage } from './pages.js';
 
 export function registerApiDocsRoute(scope: FastifyInstance, pages: Pages, limits: ApiDocsLimits): void {
   // Built on first use: every route is registered by then, and the document never changes after.
   let docs: ApiDocsModel | undefined;
   scope.get(API_DOCS_PATH, { schema: { hide: true } }, async (request, reply) => {
-    docs ??= buildApiDocs(scope.swagger(), { schemes: SECURITY, limits });
+    docs ??= buildApiDocs(withoutTag(scope.swagger(), TAGS.admin), { schemes: SECURITY, limits });
     return sendPage(reply, 200, await pages.renderApiDocs(docs, request.headers['accept-encoding']), 'no-cache');
   });
+}
+
+/**
+ * The document less the operations of one tag (and the tag itself): the console's API is for
+ * the site's operators, described in /api/openapi.json but not on the public page.
+ */
+function withoutTag(document: unknown, tag: string): unknown {
+  if (typeof document !== 'object' || document === null) return document;
+  const { paths, tags, ...rest } = document as { paths?: Record<string, Record<string, { tags?: string[] }>>; tags?: { name?: string }[] };
+  const keptPaths = Object.fromEntries(
+    Object.entries(paths ?? {})
+      .map(([path, operations]) => [path, Object.fromEntries(Object.entries(operations).filter(([, operation]) => !(operation.tags ?? []).includes(tag)))] as const)
+      .filter(([, operations]) => Object.keys(operations).length > 0),
+  );
+  return { ...rest, paths: keptPaths, tags: (tags ?? []).filter((entry) => entry.name !== tag) };
 }

@@ -71,7 +71,8 @@ export function loadAppShell(distDir: string, site: SiteConfig): AppShell {
       const fill = (shell: string) =>
         shell
           .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
-          .replace('</head>', () => `${siteJson}${jsonScript(PAGE_CONTEXT_SCRIPT_ID, context)}</head>`)
+          // The console's pages are for nobody to index (the X-Robots-Tag header says it too).
+          .replace('</head>', () => `${context.admin === undefined ? '' : '<meta name="robots" content="noindex, nofollow">'}${siteJson}${jsonScript(PAGE_CONTEXT_SCRIPT_ID, context)}</head>`)
           .replace(APP_HTML_MARK, () => rendered?.html ?? '');
       // Split once, so each response only puts its nonce in (nonced-gzip.ts): Radix Dialog adds a
       // <style> element (scroll lock) that the CSP allows by this nonce, read from the meta tag.

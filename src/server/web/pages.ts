@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { SiteConfig } from '../../shared/api.js';
 import type { ApiDocsModel } from '../../shared/api-docs.js';
+import type { AdminPageContext } from '../../shared/admin-api.js';
 import type { HomeFormOutcome } from '../../shared/app-shell.js';
 import type { LinkGateView } from '../../shared/link-gate.js';
 import type { AliasPageName, PagePath } from '../../shared/routes.js';
@@ -50,6 +51,8 @@ export interface Pages {
   renderLinkGate(view: LinkGateView, acceptEncoding: string | undefined): PageResponse;
   /** The API's documentation (API_DOCS_PATH), for the reference built from the OpenAPI document. */
   renderApiDocs(docs: ApiDocsModel, acceptEncoding: string | undefined): Promise<PageResponse>;
+  /** A page of the operator's console (ADMIN_PAGE_PATHS) for this request: rendered each time, never shared. */
+  renderAdminPage(path: string, admin: AdminPageContext, acceptEncoding: string | undefined): Promise<PageResponse>;
 }
 
 export function createPages(config: Readonly<Config>, calendar: Calendar, log: FastifyBaseLogger): Pages {
@@ -84,6 +87,7 @@ export function createPages(config: Readonly<Config>, calendar: Calendar, log: F
     renderHomeForm: async (outcome, acceptEncoding) => respond(await rendered.homeWithForm(outcome), acceptEncoding),
     renderLinkGate: (view, acceptEncoding) => respond(rendered.linkGate(view), acceptEncoding, headers.linkGate),
     renderApiDocs: async (docs, acceptEncoding) => respond(await rendered.apiDocs(docs), acceptEncoding),
+    renderAdminPage: async (path, admin, acceptEncoding) => respond(await rendered.adminPage(path, admin), acceptEncoding),
   };
 }
 

@@ -11,6 +11,7 @@ import { LRUCache } from 'lru-cache';
 import type { HomeFormOutcome, PageContext, ServerRenderer } from '../../shared/app-shell.js';
 import type { SiteConfig } from '../../shared/api.js';
 import type { ApiDocsModel } from '../../shared/api-docs.js';
+import type { AdminPageContext } from '../../shared/admin-api.js';
 import { LINK_GATE_VIEWS, type LinkGateView } from '../../shared/link-gate.js';
 import { type AliasPageName, aliasPagePath, API_DOCS_PATH, PAGE_PATHS, PAGE_QUERY_PARAMS, type PageName, type PagePath } from '../../shared/routes.js';
 import type { Calendar } from '../calendar.js';
@@ -43,6 +44,8 @@ export interface RenderedPages {
   linkGate(view: LinkGateView): NoncedPage;
   /** The API's documentation (API_DOCS_PATH) for its reference: rendered once a day, as the other pages. */
   apiDocs(docs: ApiDocsModel): Promise<NoncedPage>;
+  /** A page of the operator's console, for this request's operator (or the sign-in form): never kept. */
+  adminPage(path: string, admin: AdminPageContext): Promise<NoncedPage>;
 }
 
 interface Deps {
@@ -154,6 +157,13 @@ export function createRenderedPages({ shell, renderer, site, calendar, log }: De
       });
       apiDocsPage = { day: today, docs, page };
       return page;
+    },
+    adminPage(path, admin) {
+      const today = calendar.today();
+      return render(path, { today, status: 200, admin }).catch((error: unknown) => {
+        log.error({ err: error }, 'rendering a console page failed; the app is served to render it in the browser');
+        return shell.compose(undefined, { today, status: 200, admin });
+      });
     },
   };
 }

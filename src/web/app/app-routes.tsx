@@ -1,6 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { ALIAS_PAGE_PATHS, type AliasPageName, API_DOCS_PATH, PAGE_PATHS, type PageName } from '../../shared/routes';
+import { ADMIN_PAGE_PATHS, ALIAS_PAGE_PATHS, type AliasPageName, API_DOCS_PATH, PAGE_PATHS, type PageName } from '../../shared/routes';
 import { HomePage } from '../pages/home-page';
 import { RootLayout } from './root-layout';
 
@@ -13,6 +13,7 @@ const ReportPage = lazy(() => import('../pages/report-page').then((m) => ({ defa
 const LinkStatsPage = lazy(() => import('../pages/link-stats-page').then((m) => ({ default: m.LinkStatsPage })));
 const RedirectPage = lazy(() => import('../pages/redirect-page').then((m) => ({ default: m.RedirectPage })));
 const ApiDocsPage = lazy(() => import('../pages/api-docs-page').then((m) => ({ default: m.ApiDocsPage })));
+const AdminPage = lazy(() => import('../pages/admin-page').then((m) => ({ default: m.AdminPage })));
 const NotFoundPage = lazy(() => import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 // Keyed by the shared page names: a page added to src/shared/routes.ts (which the server
@@ -49,6 +50,8 @@ export function AppRoutes() {
         ))}
         {/* Rendered by the server from the OpenAPI document (src/server/web/api-docs-route.ts). */}
         <Route path={API_DOCS_PATH} element={<ApiDocsPage />} />
+        {/* The operator's console: rendered by the server for each request (src/server/admin). */}
+        <Route path={`${ADMIN_PAGE_PATHS.overview}/*`} element={<AdminPage />} />
         <Route path=":alias" element={<RedirectPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

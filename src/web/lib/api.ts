@@ -50,7 +50,8 @@ async function readError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, undefined, undefined, wait);
 }
 
-async function request(input: string, init: RequestInit): Promise<Response> {
+/** A same-origin call; a failed answer throws ApiError with the API's pt-BR message (the console's client uses it too). */
+export async function request(input: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(input, { ...init, credentials: 'same-origin' });

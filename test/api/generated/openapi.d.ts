@@ -130,6 +130,294 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A sessão atual */
+        get: operations["sessaoDoOperador"];
+        put?: never;
+        /**
+         * Entrar
+         * @description Abre uma sessão de operador (cookie HttpOnly, SameSite=Strict). Limitado a 10 tentativas por minuto por endereço e por e-mail.
+         */
+        post: operations["entrarNoConsole"];
+        /** Sair */
+        delete: operations["sairDoConsole"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Visão geral */
+        get: operations["visaoGeral"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Denúncias abertas, por alias */
+        get: operations["denunciasAbertas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/{alias}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resolver as denúncias de um link */
+        post: operations["resolverDenuncias"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/{alias}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Desativar o link denunciado */
+        post: operations["desativarDenunciado"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/{alias}/block-domain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bloquear o domínio do link denunciado */
+        post: operations["bloquearDominioDenunciado"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Buscar links
+         * @description Por alias (ou o começo dele), domínio (e subdomínios) ou URL; sem busca, os mais novos.
+         */
+        get: operations["buscarLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/links/{alias}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Desativar um link */
+        post: operations["desativarLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/links/{alias}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reativar um link */
+        post: operations["reativarLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/links/{alias}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Apagar um link */
+        delete: operations["apagarLinkDoConsole"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/blocklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Domínios bloqueados */
+        get: operations["dominiosBloqueados"];
+        put?: never;
+        /** Bloquear um domínio */
+        post: operations["bloquearDominio"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/blocklist/{domain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Desbloquear um domínio */
+        delete: operations["desbloquearDominio"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/blocklist/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Importar uma lista de domínios
+         * @description Uma lista de domínios, um arquivo hosts ou um CSV de URLs, até 5 MB.
+         */
+        post: operations["importarBloqueios"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Chaves de API */
+        get: operations["chavesDeApi"];
+        put?: never;
+        /**
+         * Criar uma chave de API
+         * @description A chave inteira vem só nesta resposta.
+         */
+        post: operations["criarChaveDeApi"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/keys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revogar uma chave de API */
+        post: operations["revogarChaveDeApi"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Registro de auditoria */
+        get: operations["registroDeAuditoria"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{alias}": {
         parameters: {
             query?: never;
@@ -162,7 +450,7 @@ export interface components {
         Erro: {
             error: {
                 /** @enum {string} */
-                code: "invalid_url" | "url_protocol" | "url_too_long" | "url_credentials" | "self_link" | "forbidden_target" | "blocked_url" | "invalid_report" | "invalid_alias" | "reserved_alias" | "invalid_days" | "alias_taken" | "invalid_expires_at" | "invalid_max_clicks" | "invalid_password" | "invalid_ios_url" | "invalid_android_url" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "headers_too_large" | "request_timeout" | "unknown_field" | "invalid_request" | "link_not_found" | "route_not_found" | "method_not_allowed" | "unauthorized" | "invalid_api_key" | "api_key_required" | "invalid_bulk" | "invalid_limit" | "invalid_cursor" | "forbidden" | "metrics_forbidden" | "rate_limited" | "unavailable" | "internal";
+                code: "invalid_url" | "url_protocol" | "url_too_long" | "url_credentials" | "self_link" | "forbidden_target" | "blocked_url" | "invalid_report" | "invalid_alias" | "reserved_alias" | "invalid_days" | "alias_taken" | "invalid_expires_at" | "invalid_max_clicks" | "invalid_password" | "invalid_ios_url" | "invalid_android_url" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "headers_too_large" | "request_timeout" | "unknown_field" | "invalid_request" | "link_not_found" | "route_not_found" | "method_not_allowed" | "unauthorized" | "invalid_api_key" | "api_key_required" | "invalid_bulk" | "invalid_limit" | "invalid_cursor" | "forbidden" | "metrics_forbidden" | "not_signed_in" | "invalid_credentials" | "csrf_refused" | "https_required" | "invalid_domain" | "invalid_admin_reason" | "invalid_search" | "invalid_key_name" | "invalid_per_minute" | "key_not_found" | "invalid_feed" | "rate_limited" | "unavailable" | "internal";
                 message: string;
             };
         };
@@ -488,7 +776,7 @@ export interface operations {
                             ok: false;
                             error: {
                                 /** @enum {string} */
-                                code: "invalid_url" | "url_protocol" | "url_too_long" | "url_credentials" | "self_link" | "forbidden_target" | "blocked_url" | "invalid_report" | "invalid_alias" | "reserved_alias" | "invalid_days" | "alias_taken" | "invalid_expires_at" | "invalid_max_clicks" | "invalid_password" | "invalid_ios_url" | "invalid_android_url" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "headers_too_large" | "request_timeout" | "unknown_field" | "invalid_request" | "link_not_found" | "route_not_found" | "method_not_allowed" | "unauthorized" | "invalid_api_key" | "api_key_required" | "invalid_bulk" | "invalid_limit" | "invalid_cursor" | "forbidden" | "metrics_forbidden" | "rate_limited" | "unavailable" | "internal";
+                                code: "invalid_url" | "url_protocol" | "url_too_long" | "url_credentials" | "self_link" | "forbidden_target" | "blocked_url" | "invalid_report" | "invalid_alias" | "reserved_alias" | "invalid_days" | "alias_taken" | "invalid_expires_at" | "invalid_max_clicks" | "invalid_password" | "invalid_ios_url" | "invalid_android_url" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "headers_too_large" | "request_timeout" | "unknown_field" | "invalid_request" | "link_not_found" | "route_not_found" | "method_not_allowed" | "unauthorized" | "invalid_api_key" | "api_key_required" | "invalid_bulk" | "invalid_limit" | "invalid_cursor" | "forbidden" | "metrics_forbidden" | "not_signed_in" | "invalid_credentials" | "csrf_refused" | "https_required" | "invalid_domain" | "invalid_admin_reason" | "invalid_search" | "invalid_key_name" | "invalid_per_minute" | "key_not_found" | "invalid_feed" | "rate_limited" | "unavailable" | "internal";
                                 message: string;
                             };
                         })[];
@@ -981,6 +1269,1524 @@ export interface operations {
                 };
             };
             /** @description Serviço temporariamente indisponível; tente de novo em instantes. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    sessaoDoOperador: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        operator: {
+                            email: string;
+                        };
+                        /** @description Mande-o no cabeçalho x-csrf-token em todo POST e DELETE. */
+                        csrfToken: string;
+                    };
+                };
+            };
+            /** @description Sem sessão de operador, ou a sessão expirou (not_signed_in). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro inesperado do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Serviço temporariamente indisponível. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    entrarNoConsole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        operator: {
+                            email: string;
+                        };
+                        /** @description Mande-o no cabeçalho x-csrf-token em todo POST e DELETE. */
+                        csrfToken: string;
+                    };
+                };
+            };
+            /** @description Dados inválidos, ou o console exige HTTPS (https_required). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description E-mail ou senha incorretos. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Pedido vindo de outro site. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Tentativas demais; `Retry-After` diz quantos segundos esperar. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro inesperado do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Serviço temporariamente indisponível. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    sairDoConsole: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description O csrfToken da sessão (GET /api/admin/session). */
+                "x-csrf-token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sessão encerrada. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Sem sessão de operador, ou a sessão expirou (not_signed_in). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Pedido sem o token CSRF da sessão, ou vindo de outro site (csrf_refused). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro inesperado do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Serviço temporariamente indisponível. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    visaoGeral: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        today: string;
+                        /** @description 90 dias, do mais antigo a hoje. */
+                        daily: {
+                            day: string;
+                            linksCreated: number;
+                            clicks: number;
+                        }[];
+                        openReports: number;
+                        reportedLinks: number;
+                        topToday: {
+                            alias: string;
+                            url: string;
+                            clicks: number;
+                        }[];
+                        topWeek: {
+                            alias: string;
+                            url: string;
+                            clicks: number;
+                        }[];
+                        totals: {
+                            links: number;
+                            disabledLinks: number;
+                            blockedDomains: number;
+                            activeKeys: number;
+                        };
+                    };
+                };
+            };
+            /** @description Sem sessão de operador, ou a sessão expirou (not_signed_in). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro inesperado do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Serviço temporariamente indisponível. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    denunciasAbertas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        openReports: number;
+                        groups: {
+                            alias: string;
+                            url: string | null;
+                            domain: string | null;
+                            /**
+                             * @description active; disabled (pelo operador); blocked (domínio bloqueado); missing (apagado).
+                             * @enum {string}
+                             */
+                            state: "active" | "disabled" | "blocked" | "missing";
+                            reports: number;
+                            /** Format: date-time */
+                            firstReportedAt: string;
+                            /** Format: date-time */
+                            lastReportedAt: string;
+                            reasons: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Sem sessão de operador, ou a sessão expirou (not_signed_in). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro inesperado do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Serviço temporariamente indisponível. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    resolverDenuncias: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description O csrfToken da sessão (GET /api/admin/session). */
+                "x-csrf-token"?: string;
+            };
+            path: {
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O resultado da ação. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        outcome: "changed" | "unchanged";
+                        /** @description O que aconteceu, em português. */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Sem sessão de operador, ou a sessão expirou (not_signed_in). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Pedido sem o token CSRF da sessão, ou vindo de outro site (csrf_refused). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Não encontrado. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro inesperado do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Serviço temporariamente indisponível. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    desativarDenunciado: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description O csrfToken da sessão (GET /api/admin/session). */
+                "x-csrf-token"?: string;
+            };
+            path: {
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O resultado da ação. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        outcome: "changed" | "unchanged";
+                        /** @description O que aconteceu, em português. */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Sem sessão de operador, ou a sessão expirou (not_signed_in). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Pedido sem o token CSRF da sessão, ou vindo de outro site (csrf_refused). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Não encontrado. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro inesperado do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Serviço temporariamente indisponível. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    bloquearDominioDenunciado: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description O csrfToken da sessão (GET /api/admin/session). */
+                "x-csrf-token"?: string;
+            };
+            path: {
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description O resultado da ação. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        outcome: "changed" | "unchanged";
+                        /** @description O que aconteceu, em português. */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Sem sessão de operador, ou a sessão expirou (not_signed_in). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Pedido sem o token CSRF da sessão, ou vindo de outro site (csrf_refused). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Não encontrado. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro inesperado do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Serviço temporariamente indisponível. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    buscarLinks: {
+        parameters: {
+            query?: {
+                q?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        mode: "alias" | "domain" | "url" | "recent";
+                        links: {
+                            alias: string;
+                            shortUrl: string;
+                            url: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            totalClicks: number;
+                            /**
+                             * @description active; disabled (pelo operador); blocked (domínio bloqueado); missing (apagado).
+                             * @enum {string}
+                             */
+                            state: "active" | "disabled" | "blocked" | "missing";
+                            disabledAt: string | null;
+                            hasOptions: boolean;
+                            apiKeyId: number | null;
+                        }[];
+                        nextCursor: string | null;
+                        tookMs: number;
+                    };
+                };
+            };
+            /** @description Busca ou cursor inválidos. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Sem sessão de operador, ou a sessão expirou (not_signed_in). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro inesperado do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Serviço temporariamente indisponível. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    desativarLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description O csrfToken da sessão (GET /api/admin/session). */
+                "x-csrf-token"?: string;
+            };
+            path: {
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O resultado da ação. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        outcome: "changed" | "unchanged";
+                        /** @description O que aconteceu, em português. */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Sem sessão de operador, ou a sessão expirou (not_signed_in). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Pedido sem o token CSRF da sessão, ou vindo de outro site (csrf_refused). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Não encontrado. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro inesperado do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Serviço temporariamente indisponível. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    reativarLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description O csrfToken da sessão (GET /api/admin/session). */
+                "x-csrf-token"?: string;
+            };
+            path: {
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O resultado da ação. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        outcome: "changed" | "unchanged";
+                        /** @description O que aconteceu, em português. */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Sem sessão de operador, ou a sessão expirou (not_signed_in). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Pedido sem o token CSRF da sessão, ou vindo de outro site (csrf_refused). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Não encontrado. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro inesperado do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Serviço temporariamente indisponível. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    apagarLinkDoConsole: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description O csrfToken da sessão (GET /api/admin/session). */
+                "x-csrf-token"?: string;
+            };
+            path: {
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O resultado da ação. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        outcome: "changed" | "unchanged";
+                        /** @description O que aconteceu, em português. */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Sem sessão de operador, ou a sessão expirou (not_signed_in). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Pedido sem o token CSRF da sessão, ou vindo de outro site (csrf_refused). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Não encontrado. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro inesperado do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Serviço temporariamente indisponível. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    dominiosBloqueados: {
+        parameters: {
+            query?: {
+                q?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        domains: {
+                            domain: string;
+                            reason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Links que apontam para o domínio ou um subdomínio. */
+                            links: number;
+                        }[];
+                        total: number;
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Cursor inválido. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Sem sessão de operador, ou a sessão expirou (not_signed_in). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro inesperado do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Serviço temporariamente indisponível. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    bloquearDominio: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description O csrfToken da sessão (GET /api/admin/session). */
+                "x-csrf-token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    domain: string;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description O resultado da ação. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        outcome: "changed" | "unchanged";
+                        /** @description O que aconteceu, em português. */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Dados inválidos. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Sem sessão de operador, ou a sessão expirou (not_signed_in). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Pedido sem o token CSRF da sessão, ou vindo de outro site (csrf_refused). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description A requisição é grande demais. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Envie os dados em JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro inesperado do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Serviço temporariamente indisponível. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    desbloquearDominio: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description O csrfToken da sessão (GET /api/admin/session). */
+                "x-csrf-token"?: string;
+            };
+            path: {
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O resultado da ação. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        outcome: "changed" | "unchanged";
+                        /** @description O que aconteceu, em português. */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Sem sessão de operador, ou a sessão expirou (not_signed_in). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Pedido sem o token CSRF da sessão, ou vindo de outro site (csrf_refused). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Não encontrado. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro inesperado do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Serviço temporariamente indisponível. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    importarBloqueios: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description O csrfToken da sessão (GET /api/admin/session). */
+                "x-csrf-token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    content: string;
+                    fileName?: string;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        added: number;
+                        alreadyPresent: number;
+                        errors: string[];
+                        errorCount: number;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Dados inválidos. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Sem sessão de operador, ou a sessão expirou (not_signed_in). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Pedido sem o token CSRF da sessão, ou vindo de outro site (csrf_refused). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description A requisição é grande demais. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Envie os dados em JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro inesperado do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Serviço temporariamente indisponível. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    chavesDeApi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: {
+                            id: number;
+                            name: string;
+                            prefix: string;
+                            perMinute: number | null;
+                            effectivePerMinute: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            revokedAt: string | null;
+                            links: number;
+                        }[];
+                        defaultPerMinute: number;
+                    };
+                };
+            };
+            /** @description Sem sessão de operador, ou a sessão expirou (not_signed_in). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro inesperado do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Serviço temporariamente indisponível. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    criarChaveDeApi: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description O csrfToken da sessão (GET /api/admin/session). */
+                "x-csrf-token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    perMinute?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        perMinute: number | null;
+                        key: string;
+                    };
+                };
+            };
+            /** @description Dados inválidos. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Sem sessão de operador, ou a sessão expirou (not_signed_in). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Pedido sem o token CSRF da sessão, ou vindo de outro site (csrf_refused). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description A requisição é grande demais. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Envie os dados em JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro inesperado do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Serviço temporariamente indisponível. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    revogarChaveDeApi: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description O csrfToken da sessão (GET /api/admin/session). */
+                "x-csrf-token"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O resultado da ação. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        outcome: "changed" | "unchanged";
+                        /** @description O que aconteceu, em português. */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Sem sessão de operador, ou a sessão expirou (not_signed_in). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Pedido sem o token CSRF da sessão, ou vindo de outro site (csrf_refused). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Não encontrado. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro inesperado do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Serviço temporariamente indisponível. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    registroDeAuditoria: {
+        parameters: {
+            query?: {
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: {
+                            id: number;
+                            /** Format: date-time */
+                            at: string;
+                            actor: string;
+                            /** @enum {string} */
+                            via: "console" | "cli";
+                            action: string;
+                            target: string | null;
+                            detail: string | null;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Cursor inválido. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Sem sessão de operador, ou a sessão expirou (not_signed_in). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro inesperado do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Serviço temporariamente indisponível. */
             503: {
                 headers: {
                     [name: string]: unknown;

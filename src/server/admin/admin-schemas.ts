@@ -1,0 +1,298 @@
+// The JSON schemas of the console's API (/api/admin/…): Fastify validates and serialises with
+// them, and the OpenAPI document describes them under their own tag and security scheme (the
+// operator's session cookie), apart from the public API. Descriptions are pt-BR.
+import { ADMIN_FEED_MAX_BYTES, API_KEY_NAME_MAX, API_KEY_PER_MINUTE_MAX, OPERATOR_PASSWORD_MAX } from '../../shared/admin-api.js';
+import { SECURITY, TAGS } from '../api/api-schemas.js';
+
+const errorResponse = (description: string) => ({ description, $ref: 'Erro#' });
+const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, 'null'], ...extra });
+const integer = (description?: string) => ({ type: 'integer', ...(description === undefined ? {} : { description }) });
+const text = (description?: string) => ({ type: 'string', ...(description === undefined ? {} : { description }) });
+const instant = (description?: string) => ({ type: 'string', format: 'date-time', ...(description === undefined ? {} : { description }) });
+const object = (properties: Record<string, unknown>, description?: string) => ({
+  type: 'object',
+  required: Object.keys(properties),
+  properties,
+  ...(description === undefined ? {} : { description }),
+});
+
+const session = [{ [SECURITY.adminSession]: [] }];
+
+/** The errors every console route may answer. */
+const consoleErrors = {
+  401: errorResponse('Sem sessão de operador, ou a sessão expirou (not_signed_in).'),
+  500: errorResponse('Erro inesperado do servidor.'),
+  503: errorResponse('Serviço temporariamente indisponível.'),
+} as const;
+
+/** …and every one that changes something. */
+const changeErrors = {
+  ...consoleErrors,
+  403: errorResponse('Pedido sem o token CSRF da sessão, ou vindo de outro site (csrf_refused).'),
+} as const;
+
+const bodyErrors = {
+  400: errorResponse('Dados inválidos.'),
+  413: errorResponse('A requisição é grande demais.'),
+  415: errorResponse('Envie os dados em JSON.'),
+} as const;
+
+/** The header every POST and DELETE of a session carries (besides coming from a page of the site). */
+const csrfHeader = {
+  type: 'object',
+  properties: { 'x-csrf-token': { type: 'string', description: 'O csrfToken da sessão (GET /api/admin/session).' } },
+} as const;
+
+const actionResult = object(
+  { outcome: { type: 'string', enum: ['changed', 'unchanged'] }, message: text('O que aconteceu, em português.') },
+  'O resultado da ação.',
+);
+
+const aliasParams = { type: 'object', required: ['alias'], additionalProperties: false, properties: { alias: { type: 'string', maxLength: 200 } } } as const;
+
+const linkState = { type: 'string', enum: ['active', 'disabled', 'blocked', 'missing'], description: 'active; disabled (pelo operador); blocked (domínio bloqueado); missing (apagado).' };
+
+const adminSession = object({ operator: object({ email: text() }), csrfToken: text('Mande-o no cabeçalho x-csrf-token em todo POST e DELETE.') });
+
+const topLink = object({ alias: text(), url: text(), clicks: integer() });
+
+const base = { tags: [TAGS.admin], security: session };
+const change = (summary: string, operationId: string, extra: Record<string, unknown> = {}) => ({
+  ...base,
+  summary,
+  operationId,
+  headers: csrfHeader,
+  response: { 200: actionResult, ...changeErrors, 404: errorResponse('Não encontrado.') },
+  ...extra,
+});
+
+export const sessionSchema = { ...base, summary: 'A sessão atual', operationId: 'sessaoDoOperador', response: { 200: adminSession, ...consoleErrors } };
+
+export const signInSchema = {
+  tags: [TAGS.admin],
+  security: [],
+  summary: 'Entrar',
+  description: 'Abre uma sessão de operador (cookie HttpOnly, SameSite=Strict). Limitado a 10 tentativas por minuto por endereço e por e-mail.',
+  operationId: 'entrarNoConsole',
+  body: {
+    type: 'object',
+    required: ['email', 'password'],
+    additionalProperties: false,
+    properties: { email: { type: 'string', maxLength: 320 }, password: { type: 'string', maxLength: OPERATOR_PASSWORD_MAX * 4 } },
+  },
+  response: {
+    200: adminSession,
+    400: errorResponse('Dados inválidos, ou o console exige HTTPS (https_required).'),
+    401: errorResponse('E-mail ou senha incorretos.'),
+    403: errorResponse('Pedido vindo de outro site.'),
+    429: errorResponse('Tentativas demais; `Retry-After` diz quantos segundos esperar.'),
+    500: consoleErrors[500],
+    503: consoleErrors[503],
+  },
+};
+
+export const signOutSchema = {
+  ...base,
+  summary: 'Sair',
+  operationId: 'sairDoConsole',
+  headers: csrfHeader,
+  response: { 204: { description: 'Sessão encerrada.', type: 'null' }, ...changeErrors },
+};
+
+export const overviewSchema = {
+  ...base,
+  summary: 'Visão geral',
+  operationId: 'visaoGeral',
+  response: {
+    200: object({
+      today: text(),
+      daily: { type: 'array', items: object({ day: text(), linksCreated: integer(), clicks: integer() }), description: '90 dias, do mais antigo a hoje.' },
+      openReports: integer(),
+      reportedLinks: integer(),
+      topToday: { type: 'array', items: topLink },
+      topWeek: { type: 'array', items: topLink },
+      totals: object({ links: integer(), disabledLinks: integer(), blockedDomains: integer(), activeKeys: integer() }),
+    }),
+    ...consoleErrors,
+  },
+};
+
+export const reportsSchema = {
+  ...base,
+  summary: 'Denúncias abertas, por alias',
+  operationId: 'denunciasAbertas',
+  response: {
+    200: object({
+      openReports: integer(),
+      groups: {
+        type: 'array',
+        items: object({
+          alias: text(),
+          url: nullable('string'),
+          domain: nullable('string'),
+          state: linkState,
+          reports: integer(),
+          firstReportedAt: instant(),
+          lastReportedAt: instant(),
+          reasons: { type: 'array', items: text() },
+        }),
+      },
+    }),
+    ...consoleErrors,
+  },
+};
+
+export const resolveReportsSchema = change('Resolver as denúncias de um link', 'resolverDenuncias', { params: aliasParams });
+export const disableReportedSchema = change('Desativar o link denunciado', 'desativarDenunciado', { params: aliasParams });
+export const blockReportedSchema = change('Bloquear o domínio do link denunciado', 'bloquearDominioDenunciado', {
+  params: aliasParams,
+  body: { type: ['object', 'null'], additionalProperties: false, properties: { reason: { type: 'string' } } },
+});
+
+const pageQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { q: { type: 'string', maxLength: 2100 }, cursor: { type: 'string', maxLength: 500 } },
+} as const;
+
+export const linksSchema = {
+  ...base,
+  summary: 'Buscar links',
+  description: 'Por alias (ou o começo dele), domínio (e subdomínios) ou URL; sem busca, os mais novos.',
+  operationId: 'buscarLinks',
+  querystring: pageQuery,
+  response: {
+    200: object({
+      mode: { type: 'string', enum: ['alias', 'domain', 'url', 'recent'] },
+      links: {
+        type: 'array',
+        items: object({
+          alias: text(),
+          shortUrl: text(),
+          url: text(),
+          createdAt: instant(),
+          totalClicks: integer(),
+          state: linkState,
+          disabledAt: nullable('string'),
+          hasOptions: { type: 'boolean' },
+          apiKeyId: nullable('integer'),
+        }),
+      },
+      nextCursor: nullable('string'),
+      tookMs: { type: 'number' },
+    }),
+    400: errorResponse('Busca ou cursor inválidos.'),
+    ...consoleErrors,
+  },
+};
+
+export const disableLinkSchema = change('Desativar um link', 'desativarLink', { params: aliasParams });
+export const enableLinkSchema = change('Reativar um link', 'reativarLink', { params: aliasParams });
+export const deleteLinkSchema = change('Apagar um link', 'apagarLinkDoConsole', { params: aliasParams });
+
+export const blocklistSchema = {
+  ...base,
+  summary: 'Domínios bloqueados',
+  operationId: 'dominiosBloqueados',
+  querystring: pageQuery,
+  response: {
+    200: object({
+      domains: { type: 'array', items: object({ domain: text(), reason: nullable('string'), createdAt: instant(), links: integer('Links que apontam para o domínio ou um subdomínio.') }) },
+      total: integer(),
+      nextCursor: nullable('string'),
+    }),
+    400: errorResponse('Cursor inválido.'),
+    ...consoleErrors,
+  },
+};
+
+export const blockDomainSchema = change('Bloquear um domínio', 'bloquearDominio', {
+  body: { type: 'object', required: ['domain'], additionalProperties: false, properties: { domain: { type: 'string', maxLength: 2100 }, reason: { type: 'string' } } },
+  response: { 200: actionResult, ...changeErrors, ...bodyErrors },
+});
+
+export const unblockDomainSchema = change('Desbloquear um domínio', 'desbloquearDominio', {
+  params: { type: 'object', required: ['domain'], additionalProperties: false, properties: { domain: { type: 'string', maxLength: 300 } } },
+});
+
+export const importBlocklistSchema = {
+  ...base,
+  summary: 'Importar uma lista de domínios',
+  description: `Uma lista de domínios, um arquivo hosts ou um CSV de URLs, até ${ADMIN_FEED_MAX_BYTES / 2 ** 20} MB.`,
+  operationId: 'importarBloqueios',
+  headers: csrfHeader,
+  body: {
+    type: 'object',
+    required: ['content'],
+    additionalProperties: false,
+    properties: { content: { type: 'string' }, fileName: { type: 'string', maxLength: 255 }, reason: { type: 'string' } },
+  },
+  response: {
+    200: object({ added: integer(), alreadyPresent: integer(), errors: { type: 'array', items: text() }, errorCount: integer(), message: text() }),
+    ...changeErrors,
+    ...bodyErrors,
+  },
+};
+
+const apiKey = object({
+  id: integer(),
+  name: text(),
+  prefix: text(),
+  perMinute: nullable('integer'),
+  effectivePerMinute: integer(),
+  createdAt: instant(),
+  revokedAt: nullable('string'),
+  links: integer(),
+});
+
+export const keysSchema = {
+  ...base,
+  summary: 'Chaves de API',
+  operationId: 'chavesDeApi',
+  response: { 200: object({ keys: { type: 'array', items: apiKey }, defaultPerMinute: integer() }), ...consoleErrors },
+};
+
+export const createKeySchema = {
+  ...base,
+  summary: 'Criar uma chave de API',
+  description: 'A chave inteira vem só nesta resposta.',
+  operationId: 'criarChaveDeApi',
+  headers: csrfHeader,
+  body: {
+    type: 'object',
+    required: ['name'],
+    additionalProperties: false,
+    properties: { name: { type: 'string', maxLength: API_KEY_NAME_MAX * 4 }, perMinute: { type: ['integer', 'null'], maximum: API_KEY_PER_MINUTE_MAX * 1000 } },
+  },
+  response: { 201: object({ id: integer(), name: text(), perMinute: nullable('integer'), key: text() }), ...changeErrors, ...bodyErrors },
+};
+
+export const revokeKeySchema = change('Revogar uma chave de API', 'revogarChaveDeApi', {
+  params: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'string', maxLength: 20 } } },
+});
+
+export const auditSchema = {
+  ...base,
+  summary: 'Registro de auditoria',
+  operationId: 'registroDeAuditoria',
+  querystring: { type: 'object', additionalProperties: false, properties: { cursor: { type: 'string', maxLength: 100 } } },
+  response: {
+    200: object({
+      entries: {
+        type: 'array',
+        items: object({
+          id: integer(),
+          at: instant(),
+          actor: text(),
+          via: { type: 'string', enum: ['console', 'cli'] },
+          action: text(),
+          target: nullable('string'),
+          detail: nullable('string'),
+        }),
+      },
+      nextCursor: nullable('string'),
+    }),
+    400: errorResponse('Cursor inválido.'),
+    ...consoleErrors,
+  },
+};

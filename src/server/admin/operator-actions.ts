@@ -1,0 +1,175 @@
+// Every action an operator takes, written once for both ways of taking it: the terminal tool
+// (npm run admin, admin-cli.ts) and the console (/api/admin, admin-api-routes.ts). Each checks,
+// acts, tells the caches, writes the audit log and says in pt-BR what came of it, so the same
+// action behaves and reads the same in both.
+import type { AdminActionResult } from '../../shared/admin-api.js';
+import { importBlocklistText } from '../abuse/blocklist-feed.js';
+import { type Blocklist, hostOfUrl, normalizeDomain } from '../abuse/blocklist.js';
+import type { ReportRepository } from '../abuse/report-repository.js';
+import type { Clock } from '../calendar.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { IssuedApiKey, ApiKeyService } from '../keys/api-key-service.js';
+import type { LinkRepository } from '../links/link-repository.js';
+import type { Actor, AuditLog } from './audit-log.js';
+import type { OperatorService } from './operator-service.js';
+
+/** An action's outcome; 'not_found' is an error for the caller (exit 1, or 404). */
+export interface ActionResult extends Omit<AdminActionResult, 'outcome'> {
+  outcome: AdminActionResult['outcome'] | 'not_found';
+}
+
+export interface OperatorActionDeps {
+  db: Kysely<Database>;
+  links: Pick<LinkRepository, 'setDisabled' | 'findByAlias' | 'deleteById'>;
+  blocklist: Pick<Blocklist, 'block' | 'unblock' | 'refresh'>;
+  apiKeys: ApiKeyService;
+  reports: ReportRepository;
+  operators: OperatorService;
+  audit: AuditLog;
+  clock: Clock;
+  /**
+   * Tells every instance that this link changed (disabled, enabled, deleted), so none keeps
+   * serving it from its cache: the server's cache invalidation, or the tool's NOTIFY.
+   */
+  linkChanged(alias: string): Promise<void>;
+}
+
+const changed = (message: string): ActionResult => ({ outcome: 'changed', message });
+const unchanged = (message: string): ActionResult => ({ outcome: 'unchanged', message });
+const notFound = (message: string): ActionResult => ({ outcome: 'not_found', message });
+
+export function createOperatorActions(deps: OperatorActionDeps) {
+  const now = (): string => new Date(deps.clock()).toISOString();
+
+  async function setDisabled(actor: Actor, alias: string, disable: boolean): Promise<ActionResult> {
+    const outcome = await deps.links.setDisabled(alias, disable ? now() : null);
+    if (outcome === 'not_found') return notFound(`Link não encontrado: ${alias}.`);
+    if (outcome === 'unchanged') return unchanged(`Nada a fazer: o link ${alias} já está ${disable ? 'desativado' : 'ativo'}.`);
+    await deps.linkChanged(alias);
+    await deps.audit.record(actor, { action: disable ? 'link.disable' : 'link.enable', target: alias });
+    return changed(disable ? `Desativado: ${alias}` : `Reativado: ${alias}`);
+  }
+
+  async function block(actor: Actor, domain: string, reason: string | null): Promise<ActionResult> {
+    const existing = await deps.db.selectFrom('blocked_domains').select('reason').where('domain', '=', domain).executeTakeFirst();
+    if (existing !== undefined) {
+      // A new reason replaces the old one; without one, the row is left as it was.
+      if (reason === null || reason === existing.reason) return unchanged(`Nada a fazer: ${domain} já estava bloqueado.`);
+      await deps.blocklist.block(domain, reason);
+      await deps.audit.record(actor, { action: 'domain.block', target: domain, detail: reason });
+      return changed(`${domain} já estava bloqueado; motivo atualizado.`);
+    }
+    await deps.blocklist.block(domain, reason);
+    await deps.audit.record(actor, { action: 'domain.block', target: domain, detail: reason });
+    return changed(`Bloqueado: ${domain} (e subdomínios)`);
+  }
+
+  async function resolveReports(actor: Actor, alias: string, why: string): Promise<number> {
+    const resolved = await deps.reports.resolve(alias, now());
+    if (resolved > 0) await deps.audit.record(actor, { action: 'reports.resolve', target: alias, detail: `${resolved} ${resolved === 1 ? 'denúncia' : 'denúncias'}; ${why}` });
+    return resolved;
+  }
+
+  return {
+    /** Sign-in and sign-out go to the audit log too (the routes log refused attempts). */
+    recordSignIn: (actor: Actor) => deps.audit.record(actor, { action: 'signin' }),
+    recordSignOut: (actor: Actor) => deps.audit.record(actor, { action: 'signout' }),
+
+    disableLink: (actor: Actor, alias: string) => setDisabled(actor, alias, true),
+    enableLink: (actor: Actor, alias: string) => setDisabled(actor, alias, false),
+
+    /** Deletes the link for good (its counters go with it); every instance forgets it. */
+    async deleteLink(actor: Actor, alias: string): Promise<ActionResult> {
+      const link = await deps.links.findByAlias(alias);
+      if (link === undefined || !(await deps.links.deleteById(link.id))) return notFound(`Link não encontrado: ${alias}.`);
+      await deps.linkChanged(alias);
+      await deps.audit.record(actor, { action: 'link.delete', target: alias, detail: link.url });
+      return changed(`Excluído: ${alias}`);
+    },
+
+    /** `domain` already normalised (normalizeDomain). */
+    blockDomain: block,
+
+    async unblockDomain(actor: Actor, domain: string): Promise<ActionResult> {
+      if (await deps.blocklist.unblock(domain)) {
+        await deps.audit.record(actor, { action: 'domain.unblock', target: domain });
+        return changed(`Desbloqueado: ${domain}`);
+      }
+      // Not in the list itself, but maybe still blocked through a parent domain: say so.
+      const labels = domain.split('.');
+      const parents = labels.slice(1).map((_, i) => labels.slice(i + 1).join('.'));
+      const parent =
+        parents.length === 0
+          ? undefined
+          : await deps.db.selectFrom('blocked_domains').select('domain').where('domain', 'in', parents).orderBy('domain').executeTakeFirst();
+      const still = parent === undefined ? '' : ` Continua bloqueado por ${parent.domain}.`;
+      return unchanged(`Nada a fazer: ${domain} não estava bloqueado.${still}`);
+    },
+
+    /** A feed's text (`source`: the file's name, for the messages); code 1 when nothing in it was valid. */
+    async importFeed(actor: Actor, text: string, source: string, reason: string | null) {
+      const result = await importBlocklistText(deps.db, text, source, reason, deps.clock);
+      if (result.code === 0) {
+        await deps.blocklist.refresh();
+        await deps.audit.record(actor, { action: 'blocklist.import', target: source, detail: result.summary });
+      }
+      return result;
+    },
+
+    /** Takes the alias's open reports out of the queue. */
+    async resolveReports(actor: Actor, alias: string): Promise<ActionResult> {
+      const resolved = await resolveReports(actor, alias, 'resolvidas sem outra ação');
+      if (resolved === 0) return unchanged(`Nada a fazer: nenhuma denúncia aberta para ${alias}.`);
+      return changed(`${resolved === 1 ? 'Denúncia resolvida' : `${resolved} denúncias resolvidas`}: ${alias}`);
+    },
+
+    /** Disables the reported link and resolves its reports. */
+    async disableReported(actor: Actor, alias: string): Promise<ActionResult> {
+      const result = await setDisabled(actor, alias, true);
+      if (result.outcome === 'not_found') return result;
+      const resolved = await resolveReports(actor, alias, 'link desativado');
+      return resolved === 0 ? result : changed(`${result.message}; ${resolved === 1 ? 'denúncia resolvida' : `${resolved} denúncias resolvidas`}.`);
+    },
+
+    /** Blocks the reported link's target domain (and so every link to it) and resolves its reports. */
+    async blockReportedDomain(actor: Actor, alias: string, reason: string | null): Promise<ActionResult> {
+      const link = await deps.links.findByAlias(alias);
+      if (link === undefined) return notFound(`Link não encontrado: ${alias}.`);
+      const domain = normalizeDomain(hostOfUrl(link.url));
+      if (domain === undefined) return notFound(`O destino de ${alias} não tem um domínio que possa ser bloqueado.`);
+      const result = await block(actor, domain, reason ?? `denúncias de ${alias}`);
+      const resolved = await resolveReports(actor, alias, `domínio ${domain} bloqueado`);
+      return resolved === 0 ? result : changed(`${result.message}; ${resolved === 1 ? 'denúncia resolvida' : `${resolved} denúncias resolvidas`}.`);
+    },
+
+    async createKey(actor: Actor, name: string, perMinute: number | null): Promise<IssuedApiKey> {
+      const issued = await deps.apiKeys.create(name, perMinute);
+      await deps.audit.record(actor, { action: 'key.create', target: String(issued.id), detail: `"${name}", ${perMinute === null ? 'limite padrão' : `${perMinute}/min`}` });
+      return issued;
+    },
+
+    async revokeKey(actor: Actor, id: number): Promise<ActionResult> {
+      const outcome = await deps.apiKeys.revoke(id);
+      if (outcome === 'not_found') return notFound(`Chave não encontrada: ${id}.`);
+      if (outcome === 'already') return unchanged(`Nada a fazer: a chave ${id} já estava revogada.`);
+      await deps.audit.record(actor, { action: 'key.revoke', target: String(id) });
+      return changed(`Revogada: chave ${id}. Requisições com ela passam a receber 401.`);
+    },
+
+    /** `email` already normalised, `password` already checked (isAcceptableOperatorPassword). */
+    async addOperator(actor: Actor, email: string, password: string): Promise<ActionResult> {
+      if ((await deps.operators.add(email, password)) === 'exists') return unchanged(`Nada a fazer: ${email} já é operador (a senha não foi alterada).`);
+      await deps.audit.record(actor, { action: 'operator.add', target: email });
+      return changed(`Operador adicionado: ${email}. Entre em /admin com esse e-mail e a senha informada.`);
+    },
+
+    async removeOperator(actor: Actor, email: string): Promise<ActionResult> {
+      if (!(await deps.operators.remove(email))) return notFound(`Operador não encontrado: ${email}.`);
+      await deps.audit.record(actor, { action: 'operator.remove', target: email });
+      return changed(`Operador removido: ${email}. As sessões dele foram encerradas.`);
+    },
+  };
+}
+
+export type OperatorActions = ReturnType<typeof createOperatorActions>;

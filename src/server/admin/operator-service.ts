@@ -1,0 +1,74 @@
+// The console's operators: added and removed with the terminal tool (npm run admin -- operators
+// …), checked at sign-in. Passwords are scrypt hashes at OWASP's recommended cost; a sign-in for
+// an unknown e-mail hashes all the same, so the answer's timing does not say which e-mails exist.
+import { OPERATOR_PASSWORD_MAX, OPERATOR_PASSWORD_MIN } from '../../shared/admin-api.js';
+import type { Clock } from '../calendar.js';
+import { hashPassword, verifyPassword } from '../password-hash.js';
+import type { OperatorRepository } from './operator-repository.js';
+
+/** N = 2^16, r = 8, p = 2: one of OWASP's scrypt settings (64 MB, ~0.2 s here). */
+const OPERATOR_COST = { N: 2 ** 16, r: 8, p: 2 } as const;
+
+/** Hashes at once at most: each takes 64 MB, and sign-in floods from many addresses must not take the memory. */
+const HASHES_AT_ONCE = 2;
+
+/** An e-mail as stored and compared: trimmed, lowercase; undefined when it is not one. */
+export function normalizeOperatorEmail(raw: string): string | undefined {
+  const email = raw.trim().toLowerCase();
+  return email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? email : undefined;
+}
+
+/** Whether a password is acceptable for an operator (its length; the sign-in limit slows guessing). */
+export function isAcceptableOperatorPassword(password: string): boolean {
+  const length = [...password].length;
+  return length >= OPERATOR_PASSWORD_MIN && length <= OPERATOR_PASSWORD_MAX;
+}
+
+export interface SignedInOperator {
+  id: number;
+  email: string;
+}
+
+export function createOperatorService(deps: { operators: OperatorRepository; clock: Clock }) {
+  // A hash of nothing anybody knows, checked against for unknown e-mails.
+  let decoy: Promise<string> | undefined;
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  async function bounded<T>(work: () => Promise<T>): Promise<T> {
+    if (running >= HASHES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await work();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  }
+
+  return {
+    /** 'added', or 'exists' when the e-mail already has an operator (the password is left alone). */
+    async add(email: string, password: string): Promise<'added' | 'exists'> {
+      const hash = await bounded(() => hashPassword(password, OPERATOR_COST));
+      const id = await deps.operators.insert(email, hash, new Date(deps.clock()).toISOString());
+      return id === undefined ? 'exists' : 'added';
+    },
+    remove: deps.operators.remove,
+    list: deps.operators.list,
+    /** The operator these credentials name, or undefined (unknown e-mail or wrong password). */
+    async authenticate(rawEmail: string, password: string): Promise<SignedInOperator | undefined> {
+      const email = normalizeOperatorEmail(rawEmail);
+      const operator = email === undefined ? undefined : await deps.operators.findByEmail(email);
+      const tooLong = password.length > OPERATOR_PASSWORD_MAX * 4;
+      if (operator === undefined || tooLong) {
+        decoy ??= hashPassword('not a password anybody has', OPERATOR_COST);
+        const stored = await decoy;
+        await bounded(() => verifyPassword(tooLong ? '' : password, stored));
+        return undefined;
+      }
+      const matches = await bounded(() => verifyPassword(password, operator.passwordHash));
+      return matches ? { id: operator.id, email: operator.email } : undefined;
+    },
+  };
+}
+
+export type OperatorService = ReturnType<typeof createOperatorService>;

@@ -1,0 +1,304 @@
+// The operator's console: its pages (/admin…) and the JSON API they call (/api/admin/…). Only
+// signed-in operators get anything but the sign-in page and 401s. The server's routes and the
+// browser's calls are both written from this module.
+import { API_PREFIX, type AdminPageName } from './routes.js';
+
+export { ADMIN_PAGE_PATHS, type AdminPageName, type AdminPagePath } from './routes.js';
+
+export const ADMIN_API_PREFIX = `${API_PREFIX}/admin`;
+
+/**
+ * Every state-changing call (POST, DELETE) carries the session's CSRF token in this header, and
+ * comes from a page of this site (its Origin is checked too).
+ */
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** The console's API. `:alias`, `:domain` and `:id` are path parameters. */
+export const ADMIN_API_ROUTES = {
+  /** → 200 AdminSession, or 401 not_signed_in. */
+  session: { method: 'GET', url: `${ADMIN_API_PREFIX}/session` },
+  /** SignInRequest → 200 AdminSession (sets the session cookie); 401 invalid_credentials; 429. No CSRF token yet: Origin only. */
+  signIn: { method: 'POST', url: `${ADMIN_API_PREFIX}/session` },
+  /** → 204 (the session is destroyed, the cookie cleared). */
+  signOut: { method: 'DELETE', url: `${ADMIN_API_PREFIX}/session` },
+  /** → 200 AdminOverview. */
+  overview: { method: 'GET', url: `${ADMIN_API_PREFIX}/overview` },
+  /** → 200 AdminReportQueue (open reports, grouped by alias). */
+  reports: { method: 'GET', url: `${ADMIN_API_PREFIX}/reports` },
+  /** → 200 AdminActionResult: the alias's open reports are marked resolved. */
+  resolveReports: { method: 'POST', url: `${ADMIN_API_PREFIX}/reports/:alias/resolve` },
+  /** → 200 AdminActionResult: the link is disabled and its reports resolved. */
+  disableReported: { method: 'POST', url: `${ADMIN_API_PREFIX}/reports/:alias/disable` },
+  /** BlockReportedRequest → 200 AdminActionResult: the target's domain is blocked and the reports resolved. */
+  blockReported: { method: 'POST', url: `${ADMIN_API_PREFIX}/reports/:alias/block-domain` },
+  /** ?q=&cursor= → 200 AdminLinkPage. */
+  links: { method: 'GET', url: `${ADMIN_API_PREFIX}/links` },
+  /** → 200 AdminActionResult. */
+  disableLink: { method: 'POST', url: `${ADMIN_API_PREFIX}/links/:alias/disable` },
+  /** → 200 AdminActionResult. */
+  enableLink: { method: 'POST', url: `${ADMIN_API_PREFIX}/links/:alias/enable` },
+  /** → 200 AdminActionResult. */
+  deleteLink: { method: 'DELETE', url: `${ADMIN_API_PREFIX}/links/:alias` },
+  /** ?q=&cursor= → 200 AdminBlocklistPage. */
+  blocklist: { method: 'GET', url: `${ADMIN_API_PREFIX}/blocklist` },
+  /** BlockDomainRequest → 200 AdminActionResult. */
+  blockDomain: { method: 'POST', url: `${ADMIN_API_PREFIX}/blocklist` },
+  /** → 200 AdminActionResult. */
+  unblockDomain: { method: 'DELETE', url: `${ADMIN_API_PREFIX}/blocklist/:domain` },
+  /** ImportBlocklistRequest → 200 AdminImportResult. */
+  importBlocklist: { method: 'POST', url: `${ADMIN_API_PREFIX}/blocklist/import` },
+  /** → 200 AdminKeyList. */
+  keys: { method: 'GET', url: `${ADMIN_API_PREFIX}/keys` },
+  /** CreateKeyRequest → 201 AdminIssuedKey (the key, shown this once). */
+  createKey: { method: 'POST', url: `${ADMIN_API_PREFIX}/keys` },
+  /** → 200 AdminActionResult. */
+  revokeKey: { method: 'POST', url: `${ADMIN_API_PREFIX}/keys/:id/revoke` },
+  /** ?cursor= → 200 AdminAuditPage, newest first. */
+  audit: { method: 'GET', url: `${ADMIN_API_PREFIX}/audit` },
+} as const;
+
+export type AdminApiRouteName = keyof typeof ADMIN_API_ROUTES;
+
+/** A route's URL with its path parameters filled in (each encoded). */
+export function adminApiPath(name: AdminApiRouteName, params: Readonly<Record<string, string | number>> = {}): string {
+  return ADMIN_API_ROUTES[name].url.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(params[key] ?? '')));
+}
+
+/** Operators' passwords: long enough to resist guessing (the sign-in limit slows the rest). */
+export const OPERATOR_PASSWORD_MIN = 12;
+export const OPERATOR_PASSWORD_MAX = 256;
+
+/** A block reason's length at most (console and terminal alike). */
+export const ADMIN_REASON_MAX = 500;
+
+/** An API key's name, and its own limit per minute, at most. */
+export const API_KEY_NAME_MAX = 100;
+export const API_KEY_PER_MINUTE_MAX = 1_000_000;
+
+/** Rows per page of the console's lists (links, blocklist, audit log). */
+export const ADMIN_PAGE_SIZE = 50;
+
+/** The largest blocklist feed the console uploads (the same bound as the API's bodies). */
+export const ADMIN_FEED_MAX_BYTES = 5 * 1024 * 1024;
+
+export interface SignInRequest {
+  email: string;
+  password: string;
+}
+
+export interface AdminSession {
+  operator: { email: string };
+  /** Sent back in CSRF_HEADER with every POST and DELETE of this session. */
+  csrfToken: string;
+}
+
+/** What the server rendered an /admin page with (PageContext.admin). */
+export interface AdminPageContext {
+  /** The page asked for (from the path). */
+  page: AdminPageName;
+  /** The signed-in operator with the session's CSRF token, or null: the page shows the sign-in form. */
+  session: AdminSession | null;
+}
+
+export interface AdminDayPoint {
+  /** YYYY-MM-DD in STATS_TIMEZONE. */
+  day: string;
+  linksCreated: number;
+  clicks: number;
+}
+
+export interface AdminTopLink {
+  alias: string;
+  url: string;
+  clicks: number;
+}
+
+export interface AdminOverview {
+  /** Today in STATS_TIMEZONE. */
+  today: string;
+  /** 90 days, oldest first, ending today; days without activity are zeros. */
+  daily: AdminDayPoint[];
+  /** Reports not yet resolved, and how many links they name. */
+  openReports: number;
+  reportedLinks: number;
+  /** The 10 most clicked links today, and over the last 7 days (today included). */
+  topToday: AdminTopLink[];
+  topWeek: AdminTopLink[];
+  totals: { links: number; disabledLinks: number; blockedDomains: number; activeKeys: number };
+}
+
+/** A link's state for the operator. */
+export type AdminLinkState = 'active' | 'disabled' | 'blocked' | 'missing';
+
+export interface AdminReportGroup {
+  alias: string;
+  /** The link's target, or null when the link no longer exists. */
+  url: string | null;
+  /** The target's host, or null. */
+  domain: string | null;
+  /** 'blocked': active, but its domain is on the blocklist; 'missing': deleted since. */
+  state: AdminLinkState;
+  /** Open reports for this alias. */
+  reports: number;
+  firstReportedAt: string;
+  lastReportedAt: string;
+  /** The latest reasons, newest first (at most 5). */
+  reasons: string[];
+}
+
+export interface AdminReportQueue {
+  groups: AdminReportGroup[];
+  /** Open reports in all (groups are the 200 most recently reported aliases). */
+  openReports: number;
+}
+
+export interface BlockReportedRequest {
+  /** Kept with the blocked domain; defaults to the reports' summary. */
+  reason?: string;
+}
+
+/**
+ * How the search box was read: an alias (or its beginning), a domain (and its subdomains), a
+ * whole URL (links to that address), or nothing typed (the newest links).
+ */
+export type AdminLinkSearchMode = 'alias' | 'domain' | 'url' | 'recent';
+
+export interface AdminLink {
+  alias: string;
+  shortUrl: string;
+  url: string;
+  createdAt: string;
+  totalClicks: number;
+  state: AdminLinkState;
+  /** When the operator disabled it. */
+  disabledAt: string | null;
+  /** Whether it has options (expiry, click limit, password, app targets). */
+  hasOptions: boolean;
+  /** The API key that made it, or null (anonymous). */
+  apiKeyId: number | null;
+}
+
+export interface AdminLinkPage {
+  mode: AdminLinkSearchMode;
+  links: AdminLink[];
+  /** Pass as ?cursor= for the next page; null on the last. */
+  nextCursor: string | null;
+  /** How long the search took on the server, in milliseconds. */
+  tookMs: number;
+}
+
+export interface AdminBlockedDomain {
+  domain: string;
+  reason: string | null;
+  createdAt: string;
+  /** Links whose target is this domain or one of its subdomains. */
+  links: number;
+}
+
+export interface AdminBlocklistPage {
+  domains: AdminBlockedDomain[];
+  /** Domains on the list in all. */
+  total: number;
+  nextCursor: string | null;
+}
+
+export interface BlockDomainRequest {
+  /** A domain, or a URL whose host is taken. */
+  domain: string;
+  reason?: string;
+}
+
+export interface ImportBlocklistRequest {
+  /** The feed file's text: a domain list, a hosts file or a CSV of URLs. */
+  content: string;
+  /** The file's name, to say where the domains came from. */
+  fileName?: string;
+  reason?: string;
+}
+
+export interface AdminImportResult {
+  added: number;
+  alreadyPresent: number;
+  /** Bad lines, the first 20, in pt-BR ('linha 12: domínio inválido: "…"'). */
+  errors: string[];
+  /** Bad lines in all. */
+  errorCount: number;
+  /** The message to show. */
+  message: string;
+}
+
+export interface AdminApiKey {
+  id: number;
+  name: string;
+  /** `ebr_<public id>`: how the key starts, to recognise it. */
+  prefix: string;
+  /** The key's own limit, or null for the default. */
+  perMinute: number | null;
+  /** The limit that applies. */
+  effectivePerMinute: number;
+  createdAt: string;
+  revokedAt: string | null;
+  /** Links the key created. */
+  links: number;
+}
+
+export interface AdminKeyList {
+  keys: AdminApiKey[];
+  defaultPerMinute: number;
+}
+
+export interface CreateKeyRequest {
+  name: string;
+  perMinute?: number;
+}
+
+export interface AdminIssuedKey {
+  id: number;
+  name: string;
+  perMinute: number | null;
+  /** The whole key: shown this once, never again. */
+  key: string;
+}
+
+/** Every operator action the audit log records. */
+export type AuditAction =
+  | 'signin'
+  | 'signout'
+  | 'link.disable'
+  | 'link.enable'
+  | 'link.delete'
+  | 'domain.block'
+  | 'domain.unblock'
+  | 'blocklist.import'
+  | 'reports.resolve'
+  | 'key.create'
+  | 'key.revoke'
+  | 'operator.add'
+  | 'operator.remove';
+
+export interface AuditEntry {
+  id: number;
+  /** ISO 8601 instant. */
+  at: string;
+  /** The operator's e-mail, or `cli:<system user>` for the terminal tool. */
+  actor: string;
+  /** 'console' or 'cli'. */
+  via: 'console' | 'cli';
+  action: AuditAction;
+  /** What it acted on: an alias, a domain, a key id, an e-mail; null for sign-in/out. */
+  target: string | null;
+  /** A short pt-BR detail (a reason, how many lines were imported…), or null. */
+  detail: string | null;
+}
+
+export interface AdminAuditPage {
+  entries: AuditEntry[];
+  nextCursor: string | null;
+}
+
+/** What a state-changing call did, in pt-BR, ready to show in a toast. */
+export interface AdminActionResult {
+  /** 'changed' or 'unchanged' (nothing to do: already in that state). */
+  outcome: 'changed' | 'unchanged';
+  message: string;
+}

@@ -1,0 +1,190 @@
+// 'Bloqueios': block a domain (and its subdomains) with a reason, the list with how many links
+// each domain affects (filtered, in pages), unblock after a confirmation, and the import of a
+// feed file (read in the browser as text, sent as JSON, at most 5 MB).
+import { type FormEvent, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ADMIN_FEED_MAX_BYTES, type AdminBlockedDomain, type AdminImportResult } from '../../../shared/admin-api';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { FieldError, FieldHint, Input, Label } from '../../components/ui/field';
+import { toast } from '../../components/ui/use-toast';
+import { formatDateTime, formatNumber } from '../../lib/format';
+import { isSessionEnded } from './admin-client';
+import { adminTexts as t } from './admin-texts';
+import { messageOf, useAction, useConsole, usePaged } from './console-context';
+import { ConfirmButton, LoadError, LoadMore, Placeholder, SearchBox, Section, useSearchQuery } from './console-parts';
+
+export function BlocklistSection() {
+  const [params] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const list = usePaged(async (client, cursor) => {
+    const page = await client.blocklist(q, cursor);
+    return { ...page, items: page.domains };
+  }, `blocklist ${q}`);
+  const [, filter] = useSearchQuery(list.reload);
+  const total = list.first.data?.total;
+  return (
+    <Section title={t.sections.blocklist}>
+      <div className="grid gap-5 lg:grid-cols-2">
+        <BlockForm onDone={list.reload} />
+        <ImportForm onDone={list.reload} />
+      </div>
+      <SearchBox key={q} id="admin-block-filter" label={t.blocklist.filter} submitLabel={t.blocklist.filterSubmit} variant="secondary" q={q} onSearch={filter} />
+      {list.error !== undefined && <LoadError message={list.error} onRetry={list.items === undefined ? list.reload : list.loadMore} />}
+      {list.items === undefined || total === undefined ? (
+        list.error === undefined && <Placeholder />
+      ) : (
+        <>
+          <p className="text-sm text-slate-600">{t.blocklist.total(total)}</p>
+          {list.items.length === 0 ? (
+            <Card className="p-6 text-center text-slate-600">{t.blocklist.empty}</Card>
+          ) : (
+            <Card>
+              <ul aria-label={t.blocklist.caption} className="divide-y divide-slate-100">
+                {list.items.map((entry) => (
+                  <DomainRow key={entry.domain} entry={entry} onDone={list.reload} />
+                ))}
+              </ul>
+            </Card>
+          )}
+          <LoadMore list={list} />
+        </>
+      )}
+    </Section>
+  );
+}
+
+function DomainRow({ entry, onDone }: { entry: AdminBlockedDomain; onDone(): void }) {
+  const { busy, run } = useAction();
+  return (
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-2 p-4" data-testid={`blocked-${entry.domain}`}>
+      <div className="min-w-0 flex-1 basis-60">
+        <p className="font-semibold wrap-anywhere text-slate-900">{entry.domain}</p>
+        <p className="text-sm text-slate-600">
+          {entry.reason ?? '—'} · {t.blocklist.since} {formatDateTime(entry.createdAt)}
+        </p>
+      </div>
+      <p className="text-sm whitespace-nowrap text-slate-700">
+        {t.blocklist.links}: <strong className="tabular-nums">{formatNumber(entry.links)}</strong>
+      </p>
+      <ConfirmButton
+        label={t.blocklist.unblock}
+        title={t.blocklist.unblockTitle(entry.domain)}
+        description={t.blocklist.unblockDescription}
+        busy={busy !== undefined}
+        onConfirm={() => run('unblock', (client) => client.unblockDomain(entry.domain), onDone)}
+      />
+    </li>
+  );
+}
+
+function BlockForm({ onDone }: { onDone(): void }) {
+  const { busy, run } = useAction();
+  const [domain, setDomain] = useState('');
+  const [reason, setReason] = useState('');
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const done = await run('block', (client) => client.blockDomain({ domain: domain.trim(), ...(reason.trim() === '' ? {} : { reason: reason.trim() }) }), onDone);
+    if (done) {
+      setDomain('');
+      setReason('');
+    }
+  }
+  return (
+    <Card className="p-4 sm:p-5">
+      <h3 className="text-lg font-semibold text-slate-900">{t.blocklist.add}</h3>
+      <form className="mt-3 space-y-3" onSubmit={(event) => void submit(event)}>
+        <div>
+          <Label htmlFor="admin-block-domain">{t.blocklist.domain}</Label>
+          <Input id="admin-block-domain" required value={domain} onChange={(event) => setDomain(event.target.value)} aria-describedby="admin-block-domain-hint" />
+          <FieldHint id="admin-block-domain-hint">{t.blocklist.domainHint}</FieldHint>
+        </div>
+        <div>
+          <Label htmlFor="admin-block-reason">{t.blocklist.reason}</Label>
+          <Input id="admin-block-reason" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
+        </div>
+        <Button type="submit" variant="destructive" disabled={busy !== undefined || domain.trim() === ''}>
+          {t.blocklist.submit}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function ImportForm({ onDone }: { onDone(): void }) {
+  const { client, sessionEnded } = useConsole();
+  const file = useRef<HTMLInputElement>(null);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [result, setResult] = useState<AdminImportResult | undefined>();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(undefined);
+    setResult(undefined);
+    const chosen = file.current?.files?.[0];
+    if (chosen === undefined) return setError(t.blocklist.noFile);
+    if (chosen.size > ADMIN_FEED_MAX_BYTES) return setError(t.blocklist.tooLarge);
+    setBusy(true);
+    try {
+      const content = await chosen.text();
+      const imported = await client.importBlocklist({ content, fileName: chosen.name, ...(reason.trim() === '' ? {} : { reason: reason.trim() }) });
+      setResult(imported);
+      toast({ title: imported.message, variant: 'success' });
+      onDone();
+    } catch (failure) {
+      if (isSessionEnded(failure)) sessionEnded();
+      else setError(messageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card className="p-4 sm:p-5">
+      <h3 className="text-lg font-semibold text-slate-900">{t.blocklist.import}</h3>
+      <p className="mt-1 text-sm text-pretty text-slate-600">{t.blocklist.importHint}</p>
+      <form className="mt-3 space-y-3" onSubmit={(event) => void submit(event)}>
+        <div>
+          <Label htmlFor="admin-import-file">{t.blocklist.file}</Label>
+          <input
+            id="admin-import-file"
+            ref={file}
+            type="file"
+            accept=".txt,.csv,.hosts,text/plain,text/csv"
+            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold file:text-slate-800"
+            aria-describedby={error === undefined ? undefined : 'admin-import-error'}
+          />
+        </div>
+        <div>
+          <Label htmlFor="admin-import-reason">{t.blocklist.reason}</Label>
+          <Input id="admin-import-reason" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
+        </div>
+        {error !== undefined && (
+          <FieldError id="admin-import-error" role="alert">
+            {error}
+          </FieldError>
+        )}
+        <Button type="submit" variant="secondary" disabled={busy}>
+          {busy ? t.working : t.blocklist.importSubmit}
+        </Button>
+      </form>
+      {result !== undefined && (
+        <div role="status" className="mt-4 rounded-xl bg-slate-50 p-3 text-sm text-slate-800">
+          <p>{result.message}</p>
+          {result.errors.length > 0 && (
+            <>
+              <p className="mt-2 font-semibold">{t.blocklist.badLines(result.errorCount)}</p>
+              <ul className="mt-1 list-disc space-y-0.5 pl-5 font-mono text-xs wrap-anywhere">
+                {result.errors.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,135 @@
+// 'Chaves de API': create a key (shown once, with a copy button and the warning), the list with
+// prefix, limit, state and links made, and revoke after a confirmation.
+import { type FormEvent, useState } from 'react';
+import type { AdminApiKey, AdminIssuedKey } from '../../../shared/admin-api';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { FieldHint, Input, Label } from '../../components/ui/field';
+import { toast } from '../../components/ui/use-toast';
+import { useCopyToClipboard } from '../../lib/clipboard';
+import { formatDateTime, formatNumber } from '../../lib/format';
+import { isSessionEnded } from './admin-client';
+import { adminTexts as t } from './admin-texts';
+import { messageOf, useAction, useConsole, useLoad } from './console-context';
+import { ConfirmButton, LoadError, Placeholder, Section } from './console-parts';
+
+export function KeysSection() {
+  const list = useLoad((client) => client.keys(), 'keys');
+  const [issued, setIssued] = useState<AdminIssuedKey | undefined>();
+  return (
+    <Section title={t.sections.keys}>
+      <CreateKeyForm defaultPerMinute={list.data?.defaultPerMinute} onIssued={(key) => {
+        setIssued(key);
+        list.reload();
+      }} />
+      {issued !== undefined && <IssuedKey issued={issued} />}
+      {list.error !== undefined && <LoadError message={list.error} onRetry={list.reload} />}
+      {list.data === undefined ? (
+        list.error === undefined && <Placeholder />
+      ) : list.data.keys.length === 0 ? (
+        <Card className="p-6 text-center text-slate-600">{t.keys.empty}</Card>
+      ) : (
+        <Card>
+          <ul aria-label={t.keys.caption} className="divide-y divide-slate-100">
+            {list.data.keys.map((key) => (
+              <KeyRow key={key.id} apiKey={key} onDone={list.reload} />
+            ))}
+          </ul>
+        </Card>
+      )}
+    </Section>
+  );
+}
+
+function KeyRow({ apiKey, onDone }: { apiKey: AdminApiKey; onDone(): void }) {
+  const { busy, run } = useAction();
+  return (
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-2 p-4" data-testid={`key-${apiKey.id}`}>
+      <div className="min-w-0 flex-1 basis-64">
+        <p className="font-semibold wrap-anywhere text-slate-900">
+          {apiKey.name} <span className="font-normal text-slate-500">· {t.keys.id} {apiKey.id}</span>
+        </p>
+        <p className="font-mono text-xs text-slate-600">{apiKey.prefix}_…</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {t.keys.perMinuteValue(apiKey.effectivePerMinute, apiKey.perMinute === null)} · {t.keys.links}: {formatNumber(apiKey.links)} · {t.keys.created}{' '}
+          {formatDateTime(apiKey.createdAt)}
+        </p>
+      </div>
+      {apiKey.revokedAt === null ? (
+        <>
+          <span className="text-sm font-semibold text-emerald-700">{t.keys.active}</span>
+          <ConfirmButton
+            label={t.keys.revoke}
+            title={t.keys.revokeTitle(apiKey.name)}
+            description={t.keys.revokeDescription}
+            busy={busy !== undefined}
+            onConfirm={() => run('revoke', (client) => client.revokeKey(apiKey.id), onDone)}
+          />
+        </>
+      ) : (
+        <span className="text-sm text-slate-600">{t.keys.revokedAt(formatDateTime(apiKey.revokedAt))}</span>
+      )}
+    </li>
+  );
+}
+
+function CreateKeyForm({ defaultPerMinute, onIssued }: { defaultPerMinute: number | undefined; onIssued(key: AdminIssuedKey): void }) {
+  const { client, sessionEnded } = useConsole();
+  const [name, setName] = useState('');
+  const [perMinute, setPerMinute] = useState('');
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const limit = perMinute.trim() === '' ? undefined : Number(perMinute);
+      const key = await client.createKey({ name: name.trim(), ...(limit === undefined ? {} : { perMinute: limit }) });
+      setName('');
+      setPerMinute('');
+      onIssued(key);
+    } catch (error) {
+      if (isSessionEnded(error)) sessionEnded();
+      else toast({ title: messageOf(error), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Card className="p-4 sm:p-5">
+      <h3 className="text-lg font-semibold text-slate-900">{t.keys.create}</h3>
+      <form className="mt-3 grid gap-3 sm:grid-cols-[1fr_14rem_auto] sm:items-start" onSubmit={(event) => void submit(event)}>
+        <div>
+          <Label htmlFor="admin-key-name">{t.keys.name}</Label>
+          <Input id="admin-key-name" required maxLength={100} value={name} onChange={(event) => setName(event.target.value)} aria-describedby="admin-key-name-hint" />
+          <FieldHint id="admin-key-name-hint">{t.keys.nameHint}</FieldHint>
+        </div>
+        <div>
+          <Label htmlFor="admin-key-limit">{t.keys.perMinute}</Label>
+          <Input id="admin-key-limit" inputMode="numeric" pattern="[0-9]*" value={perMinute} onChange={(event) => setPerMinute(event.target.value)} aria-describedby="admin-key-limit-hint" />
+          {defaultPerMinute !== undefined && <FieldHint id="admin-key-limit-hint">{t.keys.perMinuteHint(defaultPerMinute)}</FieldHint>}
+        </div>
+        <Button type="submit" className="sm:mt-6" disabled={busy || name.trim() === ''}>
+          {busy ? t.working : t.keys.submit}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function IssuedKey({ issued }: { issued: AdminIssuedKey }) {
+  const { copied, copy } = useCopyToClipboard();
+  return (
+    <Card variant="soft" className="space-y-3 border-amber-300 bg-amber-50 p-4 sm:p-5" role="status" data-testid="issued-key">
+      <h3 className="text-lg font-semibold text-slate-900">
+        {t.keys.issued}: {issued.name}
+      </h3>
+      <p className="text-sm font-medium text-amber-900">{t.keys.issuedWarning}</p>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Input readOnly value={issued.key} aria-label={t.keys.issued} className="font-mono text-sm" onFocus={(event) => event.target.select()} />
+        <Button variant="secondary" onClick={() => void copy(issued.key)}>
+          {copied ? t.keys.copied : t.keys.copy}
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,105 @@
+// 'Links': one search box (an alias or its beginning, a domain with its subdomains, a whole URL;
+// kept in the address as ?q=), the links found with clicks, date and state, and the actions on
+// each: disable or enable, delete (after a confirmation). 'Carregar mais' follows the cursor.
+import { useSearchParams } from 'react-router';
+import type { AdminLink } from '../../../shared/admin-api';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { formatDateTime, formatNumber } from '../../lib/format';
+import { adminTexts as t } from './admin-texts';
+import { useAction, usePaged } from './console-context';
+import { ConfirmButton, LoadError, LoadMore, Placeholder, SearchBox, Section, StateBadge, useSearchQuery } from './console-parts';
+
+export function LinksSection() {
+  const [params] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const list = usePaged(async (client, cursor) => {
+    const page = await client.links(q, cursor);
+    return { ...page, items: page.links };
+  }, `links ${q}`);
+  const [, search] = useSearchQuery(list.reload);
+  const first = list.first.data;
+  return (
+    <Section title={t.sections.links}>
+      <SearchBox key={q} id="admin-link-search" label={t.links.search} hint={t.links.searchHint} submitLabel={t.links.submit} q={q} onSearch={search} />
+      {list.error !== undefined && <LoadError message={list.error} onRetry={list.items === undefined ? list.reload : list.loadMore} />}
+      {list.items === undefined || first === undefined ? (
+        list.error === undefined && <Placeholder rows={6} />
+      ) : (
+        <>
+          <p className="text-sm text-slate-600" data-testid="admin-search-mode">
+            {t.links.modes[first.mode]} · {t.links.took(first.tookMs)}
+          </p>
+          {list.items.length === 0 ? <Card className="p-6 text-center text-slate-600">{t.links.empty}</Card> : <LinksTable links={list.items} onChanged={list.reload} />}
+          <LoadMore list={list} />
+        </>
+      )}
+    </Section>
+  );
+}
+
+/** The links as cards: on a phone every figure and action stays in sight, without scrolling sideways. */
+function LinksTable({ links, onChanged }: { links: readonly AdminLink[]; onChanged(): void }) {
+  return (
+    <ul aria-label={t.links.caption} className="grid gap-3 lg:grid-cols-2">
+      {links.map((link) => (
+        <LinkRow key={link.alias} link={link} onChanged={onChanged} />
+      ))}
+    </ul>
+  );
+}
+
+function LinkRow({ link, onChanged }: { link: AdminLink; onChanged(): void }) {
+  const { busy, run } = useAction();
+  return (
+    <li data-testid={`link-${link.alias}`}>
+      <Card className="flex h-full flex-col gap-3 p-4">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <h3 className="text-base font-bold wrap-anywhere">
+            <a href={link.shortUrl} className="text-primary-ink hover:underline">
+              {link.alias}
+            </a>
+          </h3>
+          <StateBadge state={link.state} />
+          {(link.hasOptions || link.apiKeyId !== null) && (
+            <span className="text-xs text-slate-500">
+              {[link.hasOptions ? t.links.withOptions : undefined, link.apiKeyId === null ? undefined : t.links.byKey(link.apiKeyId)].filter(Boolean).join(' · ')}
+            </span>
+          )}
+        </div>
+        <p className="truncate text-sm text-slate-600" title={link.url}>
+          <span className="sr-only">{t.links.target}: </span>
+          {link.url}
+        </p>
+        <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+          <div>
+            <dt className="inline text-slate-500">{t.links.clicks}: </dt>
+            <dd className="inline font-semibold text-slate-900 tabular-nums">{formatNumber(link.totalClicks)}</dd>
+          </div>
+          <div>
+            <dt className="inline text-slate-500">{t.links.created}: </dt>
+            <dd className="inline text-slate-800">{formatDateTime(link.createdAt)}</dd>
+          </div>
+        </dl>
+        <div className="mt-auto flex flex-wrap gap-2">
+          {link.state === 'disabled' ? (
+            <Button variant="secondary" size="sm" disabled={busy !== undefined} onClick={() => void run('enable', (client) => client.enableLink(link.alias), onChanged)}>
+              {t.links.enable}
+            </Button>
+          ) : (
+            <Button variant="secondary" size="sm" disabled={busy !== undefined} onClick={() => void run('disable', (client) => client.disableLink(link.alias), onChanged)}>
+              {t.links.disable}
+            </Button>
+          )}
+          <ConfirmButton
+            label={t.links.delete}
+            title={t.links.deleteTitle(link.alias)}
+            description={t.links.deleteDescription}
+            busy={busy !== undefined}
+            onConfirm={() => run('delete', (client) => client.deleteLink(link.alias), onChanged)}
+          />
+        </div>
+      </Card>
+    </li>
+  );
+}

@@ -1,0 +1,70 @@
+// The console's sign-in form. Rendered by the server (it paints before any script); its button
+// waits for hydration, so the e-mail and password never leave as a plain form post.
+import { type FormEvent, useState } from 'react';
+import type { AdminSession } from '../../../shared/admin-api';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Input, Label } from '../../components/ui/field';
+import { useHydrated } from '../../lib/page-context';
+import { signIn } from './admin-client';
+import { messageOf } from './console-context';
+import { adminTexts as t } from './admin-texts';
+
+export function SignInForm({ note, onSignedIn }: { note?: string; onSignedIn(session: AdminSession): void }) {
+  const hydrated = useHydrated();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      const session = await signIn({ email, password });
+      setPassword('');
+      onSignedIn(session);
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card variant="raised" className="mx-auto w-full max-w-md p-6 sm:p-8">
+      <h2 className="text-xl font-bold text-slate-900">{t.signIn.submit}</h2>
+      <p className="mt-2 text-sm text-pretty text-slate-600">{t.signIn.intro}</p>
+      {note !== undefined && (
+        <p role="status" className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+          {note}
+        </p>
+      )}
+      <form method="post" className="mt-6 space-y-4" onSubmit={(event) => void submit(event)} noValidate>
+        <div>
+          <Label htmlFor="admin-email">{t.signIn.email}</Label>
+          <Input id="admin-email" name="email" type="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        </div>
+        <div>
+          <Label htmlFor="admin-password">{t.signIn.password}</Label>
+          <Input
+            id="admin-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        <div role="alert" className="min-h-5 text-sm font-medium text-red-700">
+          {error}
+        </div>
+        <Button type="submit" className="w-full" disabled={!hydrated || busy}>
+          {busy ? t.signIn.submitting : t.signIn.submit}
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,85 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { AdminPageContext } from '../../shared/admin-api';
+import { stubFetch } from '../testing/fetch-stub';
+import { jsonResponse, renderWithApp } from '../testing/render';
+import { AdminPage } from './admin-page';
+
+const fetchMock = stubFetch();
+
+const SESSION = { operator: { email: 'ana@example.com' }, csrfToken: 'token-da-sessao' };
+
+const overview = {
+  today: '2026-11-23',
+  daily: [{ day: '2026-11-23', linksCreated: 2, clicks: 5 }],
+  openReports: 0,
+  reportedLinks: 0,
+  topToday: [],
+  topWeek: [],
+  totals: { links: 2, disabledLinks: 0, blockedDomains: 0, activeKeys: 0 },
+};
+
+const renderAt = (path: string, admin: AdminPageContext) => renderWithApp(<AdminPage />, { path, route: '/admin/*', context: { admin } });
+
+/** The request fetch received for a URL ending with `path`, and its headers. */
+function sent(path: string): { init: RequestInit; headers: Record<string, string> } {
+  const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith(path));
+  if (call === undefined) throw new Error(`no request to ${path}`);
+  const init = call[1] ?? {};
+  return { init, headers: init.headers as Record<string, string> };
+}
+
+beforeEach(() => {
+  fetchMock.mockReturnValue(new Promise<Response>(() => {}));
+});
+
+describe('AdminPage', () => {
+  it('without a session: the sign-in form, and a sign-in opens the console', async () => {
+    fetchMock.mockImplementation(async (input) => (String(input).endsWith('/api/admin/session') ? jsonResponse(SESSION) : jsonResponse(overview)));
+    renderAt('/admin', { page: 'overview', session: null });
+    expect(screen.getByRole('heading', { level: 1, name: 'Console do operador' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await userEvent.type(screen.getByLabelText('Senha'), 'uma senha bem longa');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    await screen.findByText('ana@example.com');
+    expect(JSON.parse(String(sent('/api/admin/session').init.body))).toEqual({ email: 'ana@example.com', password: 'uma senha bem longa' });
+    await screen.findByText('Links desativados');
+    expect(document.title).toBe('Visão geral · Console do operador | Encurta.br');
+  });
+
+  it('a refused sign-in shows the server message', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ error: { code: 'invalid_credentials', message: 'E-mail ou senha incorretos.' } }, 401));
+    renderAt('/admin', { page: 'overview', session: null });
+    await userEvent.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await userEvent.type(screen.getByLabelText('Senha'), 'errada');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('E-mail ou senha incorretos.');
+  });
+
+  it('a session that ends while in use brings back the sign-in form with a note', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ error: { code: 'not_signed_in', message: 'Entre com sua conta de operador para continuar.' } }, 401));
+    renderAt('/admin/registro', { page: 'audit', session: SESSION });
+    expect(await screen.findByText('Sua sessão expirou. Entre novamente.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Entrar' })).toBeInTheDocument();
+    expect(screen.queryByText('ana@example.com')).not.toBeInTheDocument();
+  });
+
+  it('actions carry the session CSRF token; a search goes into the address', async () => {
+    const link = { alias: 'promo', shortUrl: 'http://localhost:3000/promo', url: 'https://example.com/p', createdAt: '2026-11-23T12:00:00.000Z', totalClicks: 3, state: 'active', disabledAt: null, hasOptions: false, apiKeyId: null };
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('/disable')) return jsonResponse({ outcome: 'changed', message: 'Desativado: promo' });
+      return jsonResponse({ mode: url.includes('q=') ? 'domain' : 'recent', links: [link], nextCursor: null, tookMs: 1.5 });
+    });
+    renderAt('/admin/links', { page: 'links', session: SESSION });
+    await screen.findByText('https://example.com/p');
+    await userEvent.click(screen.getByRole('button', { name: 'Desativar' }));
+    await waitFor(() => expect(sent('/api/admin/links/promo/disable').headers['x-csrf-token']).toBe('token-da-sessao'));
+    expect(sent('/api/admin/links/promo/disable').init.method).toBe('POST');
+    await userEvent.type(screen.getByLabelText('Buscar por alias, domínio ou URL'), 'example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Buscar' }));
+    await screen.findByText(/Links para o domínio e seus subdomínios/);
+    expect(fetchMock.mock.calls.some(([input]) => String(input) === '/api/admin/links?q=example.com')).toBe(true);
+  });
+});

@@ -1,0 +1,378 @@
+// The operator's console on the server, on both dialects, through real HTTP: operators made with
+// the terminal tool; sign-in (right, wrong, limited per address and per e-mail, logged without
+// the password, a new session id); sessions that end ADMIN_SESSION_HOURS after sign-in (moved
+// clock) or at sign-out; CSRF refused in every shape; each action changing what visitors get,
+// with its audit row, from the console and from the terminal; every console route closed
+// without a session; the Secure cookie over https.
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor, runAdmin } from '../../src/server/admin-cli.js';
+import { loggerOptions } from '../../src/server/ops/log-options.js';
+import { ADMIN_API_ROUTES, adminApiPath, type AdminAuditPage, type AdminReportQueue, CSRF_HEADER } from '../../src/shared/admin-api.js';
+import { type ConsoleSession, signInToConsole } from '../helpers/console-session.js';
+import { BROWSER } from '../helpers/fixtures.js';
+import { startTestServer, testDialect, type TestServer } from '../helpers/test-server.js';
+
+const EMAIL = 'opera@example.com';
+const PASSWORD = 'senha-longa-da-operadora';
+const HOUR = 3_600_000;
+
+let now = Date.parse('2026-11-20T15:00:00.000Z');
+let server: TestServer;
+const logLines: string[] = [];
+
+const admin = (args: string[], password?: string) =>
+  runAdmin(args, server.store, { timeZone: 'America/Sao_Paulo', clock: () => now, actor: cliActor('maria'), readPassword: async () => password ?? '' });
+
+beforeAll(async () => {
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  server = await startTestServer({ clock: () => now, env: { TRUST_PROXY: 'true', LOG_LEVEL: 'info' }, logger: loggerOptions('info', stream) });
+  expect((await admin(['operators', 'add', EMAIL, '--password-stdin'], PASSWORD)).code).toBe(0);
+}, 60_000);
+afterAll(async () => {
+  await server.close();
+});
+
+/** A sign-in attempt from a client address (X-Forwarded-For: TRUST_PROXY is on). */
+function attempt(email: string, password: string, address = '198.51.100.7', extra: Record<string, string> = {}) {
+  return fetch(`${server.url}${ADMIN_API_ROUTES.signIn.url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url, 'x-forwarded-for': address, ...extra },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
+let operators = 0;
+/**
+ * A fresh operator, signed in from an address of its own: the sign-in limits (10 a minute per
+ * e-mail and per address, real time) would otherwise refuse this file's many sign-ins.
+ */
+async function newSession(): Promise<ConsoleSession & { email: string }> {
+  operators++;
+  const email = `op-${operators}@example.com`;
+  expect((await admin(['operators', 'add', email, '--password-stdin'], PASSWORD)).code).toBe(0);
+  return { email, ...(await signInToConsole(server.url, email, PASSWORD, { 'x-forwarded-for': `10.20.${operators}.1` })) };
+}
+
+async function errorCode(response: Response): Promise<string> {
+  return ((await response.json()) as { error: { code: string } }).error.code;
+}
+
+async function visit(alias: string): Promise<number> {
+  return (await fetch(`${server.url}/${alias}`, { redirect: 'manual', headers: { 'user-agent': BROWSER } })).status;
+}
+
+async function createLink(alias: string, url: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${server.url}/api/links`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ alias, url }) });
+}
+
+async function auditEntries(session: ConsoleSession): Promise<AdminAuditPage['entries']> {
+  return ((await (await session.call('GET', ADMIN_API_ROUTES.audit.url)).json()) as AdminAuditPage).entries;
+}
+
+describe(`the operator's console on the server (${testDialect})`, () => {
+  it('operators: added with the password from standard input (stored as scrypt), listed, refused when malformed', async () => {
+    const row = await server.store.db.selectFrom('operators').selectAll().where('email', '=', EMAIL).executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^scrypt\$65536\$8\$2\$/);
+    expect(row.password_hash).not.toContain(PASSWORD);
+    expect(await admin(['operators', 'add', 'OPERA@example.com', '--password-stdin'], 'outra-senha-qualquer')).toEqual({
+      code: 0,
+      output: `Nada a fazer: ${EMAIL} já é operador (a senha não foi alterada).`,
+    });
+    expect(await admin(['operators', 'add', 'curta@example.com', '--password-stdin'], 'curta')).toMatchObject({ code: 1, output: expect.stringMatching(/^Senha inválida: use de 12 a 256/) });
+    expect(await admin(['operators', 'add', 'sem-stdin@example.com'])).toMatchObject({ code: 1, output: expect.stringContaining('--password-stdin') });
+    expect(await admin(['operators', 'add', 'nao-e-email', '--password-stdin'], PASSWORD)).toMatchObject({ code: 1, output: expect.stringContaining('E-mail inválido') });
+    const listed = await admin(['operators', 'list', '--json']);
+    expect(JSON.parse(listed.output)).toEqual([{ email: EMAIL, createdAt: new Date(now).toISOString(), sessions: 0 }]);
+  });
+
+  it('sign-in: the right password opens a session (HttpOnly, SameSite=Strict, 12 h), a wrong one or an unknown e-mail gets the same 401', async () => {
+    const right = await attempt(EMAIL, PASSWORD, '198.51.100.1');
+    expect(right.status).toBe(200);
+    const cookie = right.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^ebr_admin=[^;]+; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Strict$/);
+    const expires = Date.parse(/Expires=([^;]+)/.exec(cookie)?.[1] ?? '');
+    expect(Math.abs(expires - (Date.now() + 12 * HOUR))).toBeLessThan(60_000);
+    expect(cookie).not.toMatch(/Secure/);
+    expect(await right.json()).toMatchObject({ operator: { email: EMAIL }, csrfToken: expect.any(String) });
+
+    const wrong = await attempt(EMAIL, 'senha-errada-de-proposito', '198.51.100.2');
+    const unknown = await attempt('ninguem@example.com', PASSWORD, '198.51.100.3');
+    for (const refused of [wrong, unknown]) {
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('set-cookie')).toBeNull();
+      expect(await refused.json()).toEqual({ error: { code: 'invalid_credentials', message: 'E-mail ou senha incorretos.' } });
+    }
+    // Logged with the e-mail and the outcome, never the password.
+    const log = logLines.join('');
+    expect(log).toContain('"event":"admin_sign_in"');
+    expect(log).toContain(EMAIL);
+    expect(log).toContain('"outcome":"refused"');
+    expect(log).not.toContain(PASSWORD);
+    expect(log).not.toContain('senha-errada-de-proposito');
+  });
+
+  it('sign-in: a session id presented at sign-in is replaced by a new one', async () => {
+    const first = await newSession();
+    const again = await fetch(`${server.url}${ADMIN_API_ROUTES.signIn.url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url, cookie: first.cookie, 'x-forwarded-for': '198.51.100.4' },
+      body: JSON.stringify({ email: first.email, password: PASSWORD }),
+    });
+    expect(again.status).toBe(200);
+    const renewed = (again.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    expect(renewed).toMatch(/^ebr_admin=/);
+    expect(renewed).not.toBe(first.cookie);
+    // The old id is gone.
+    expect((await first.call('GET', ADMIN_API_ROUTES.session.url)).status).toBe(401);
+  });
+
+  it('sign-in: the 11th attempt in a minute for one e-mail (from 11 addresses) is 429, even with the right password', async () => {
+    const target = 'limitada@example.com';
+    expect((await admin(['operators', 'add', target, '--password-stdin'], PASSWORD)).code).toBe(0);
+    for (let i = 0; i < 10; i++) expect((await attempt(target, `errada-${i}-xxxxxxxx`, `203.0.113.${i + 1}`)).status).toBe(401);
+    const limited = await attempt(target, PASSWORD, '203.0.113.200');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await errorCode(limited)).toBe('rate_limited');
+  });
+
+  it('sign-in: the 11th attempt in a minute from one address (11 e-mails) is 429', async () => {
+    for (let i = 0; i < 10; i++) expect((await attempt(`quem-${i}@example.com`, 'qualquer-senha-longa', '192.0.2.99')).status).toBe(401);
+    const limited = await attempt(EMAIL, PASSWORD, '192.0.2.99');
+    expect(limited.status).toBe(429);
+    // Another address still signs in.
+    expect((await attempt(EMAIL, PASSWORD, '192.0.2.100')).status).toBe(200);
+  });
+
+  it('a session ends 12 h after sign-in (the server clock), and at sign-out', async () => {
+    const session = await newSession();
+    const signedInAt = now;
+    try {
+      now = signedInAt + 12 * HOUR - 1000;
+      expect((await session.call('GET', ADMIN_API_ROUTES.session.url)).status).toBe(200);
+      now = signedInAt + 12 * HOUR + 1000;
+      const ended = await session.call('GET', ADMIN_API_ROUTES.overview.url);
+      expect(ended.status).toBe(401);
+      expect(await ended.json()).toEqual({ error: { code: 'not_signed_in', message: 'Entre com sua conta de operador para continuar.' } });
+      const id = decodeURIComponent(session.cookie.split('=')[1] ?? '').split('.')[0] ?? '';
+      expect(await server.store.db.selectFrom('admin_sessions').select('id').where('id', '=', id).execute()).toEqual([]);
+    } finally {
+      now = signedInAt;
+    }
+    const other = await newSession();
+    // Sign-out needs the token like any change.
+    const noToken = await fetch(`${server.url}${ADMIN_API_ROUTES.signOut.url}`, { method: 'DELETE', headers: { cookie: other.cookie, origin: server.url } });
+    expect(noToken.status).toBe(403);
+    expect((await other.call('DELETE', ADMIN_API_ROUTES.signOut.url)).status).toBe(204);
+    expect((await other.call('GET', ADMIN_API_ROUTES.session.url)).status).toBe(401);
+  });
+
+  it('CSRF: a change without the token, with a wrong or another session\'s token, from another origin or none, is 403 and changes nothing', async () => {
+    expect((await createLink('csrf-alvo', 'https://example.com/csrf')).status).toBe(201);
+    const session = await newSession();
+    const otherSession = await newSession();
+    const disable = adminApiPath('disableLink', { alias: 'csrf-alvo' });
+    const post = (headers: Record<string, string>) => fetch(`${server.url}${disable}`, { method: 'POST', headers: { cookie: session.cookie, ...headers } });
+    const refusals: [string, Record<string, string>][] = [
+      ['no token', { origin: server.url }],
+      ['wrong token', { origin: server.url, [CSRF_HEADER]: 'x'.repeat(52) }],
+      ["another session's token", { origin: server.url, [CSRF_HEADER]: otherSession.csrfToken }],
+      ['another origin', { origin: 'https://evil.example', [CSRF_HEADER]: session.csrfToken }],
+      ['another referer, no origin', { referer: 'https://evil.example/page', [CSRF_HEADER]: session.csrfToken }],
+      ['no origin, no referer', { [CSRF_HEADER]: session.csrfToken }],
+    ];
+    for (const [name, headers] of refusals) {
+      const response = await post(headers);
+      expect(response.status, name).toBe(403);
+      expect(await errorCode(response), name).toBe('csrf_refused');
+      expect(await visit('csrf-alvo'), name).toBe(302);
+    }
+    // A page of the site without Origin (Referer only) is accepted.
+    const fromPage = await post({ referer: `${server.url}/admin/links`, [CSRF_HEADER]: session.csrfToken });
+    expect(fromPage.status).toBe(200);
+    expect(await visit('csrf-alvo')).toBe(410);
+  });
+
+  it('each action changes what visitors get, and the audit log says who did what', async () => {
+    const session = await newSession();
+    expect((await createLink('acao-um', 'https://www.acoes.example/1')).status).toBe(201);
+    expect((await createLink('acao-dois', 'https://acoes.example/2')).status).toBe(201);
+    const ok = async (method: 'POST' | 'DELETE', path: string, body?: unknown) => {
+      const response = await session.call(method, path, body);
+      expect(response.status, `${method} ${path}`).toBe(200);
+      return (await response.json()) as { outcome: string; message: string };
+    };
+
+    expect(await ok('POST', adminApiPath('disableLink', { alias: 'acao-um' }))).toEqual({ outcome: 'changed', message: 'Desativado: acao-um' });
+    expect(await visit('acao-um')).toBe(410);
+    expect(await ok('POST', adminApiPath('disableLink', { alias: 'acao-um' }))).toEqual({ outcome: 'unchanged', message: 'Nada a fazer: o link acao-um já está desativado.' });
+    expect(await ok('POST', adminApiPath('enableLink', { alias: 'acao-um' }))).toEqual({ outcome: 'changed', message: 'Reativado: acao-um' });
+    expect(await visit('acao-um')).toBe(302);
+
+    expect(await ok('POST', ADMIN_API_ROUTES.blockDomain.url, { domain: 'https://acoes.example/qualquer', reason: 'golpe' })).toEqual({ outcome: 'changed', message: 'Bloqueado: acoes.example (e subdomínios)' });
+    expect(await visit('acao-um')).toBe(410);
+    expect(await visit('acao-dois')).toBe(410);
+    const refused = await createLink('acao-tres', 'https://novo.acoes.example/');
+    expect(refused.status).toBe(400);
+    expect(await errorCode(refused)).toBe('blocked_url');
+    const listed = await (await session.call('GET', `${ADMIN_API_ROUTES.blocklist.url}?q=acoes`)).json();
+    expect(listed).toMatchObject({ domains: [{ domain: 'acoes.example', reason: 'golpe', links: 2 }] });
+    expect(await ok('DELETE', adminApiPath('unblockDomain', { domain: 'acoes.example' }))).toEqual({ outcome: 'changed', message: 'Desbloqueado: acoes.example' });
+    expect(await visit('acao-um')).toBe(302);
+
+    expect(await ok('DELETE', adminApiPath('deleteLink', { alias: 'acao-dois' }))).toEqual({ outcome: 'changed', message: 'Excluído: acao-dois' });
+    expect(await visit('acao-dois')).toBe(404);
+    expect(await server.store.db.selectFrom('links').select('id').where('alias', '=', 'acao-dois').execute()).toEqual([]);
+
+    // The report queue: a report, then "block the domain" from it, which resolves it.
+    await fetch(`${server.url}/api/reports`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ alias: 'acao-um', reason: 'golpe do pix, cuidado' }) });
+    const queue = (await (await session.call('GET', ADMIN_API_ROUTES.reports.url)).json()) as AdminReportQueue;
+    expect(queue.groups).toEqual([
+      expect.objectContaining({ alias: 'acao-um', url: 'https://www.acoes.example/1', domain: 'www.acoes.example', state: 'active', reports: 1, reasons: ['golpe do pix, cuidado'] }),
+    ]);
+    const blocked = await ok('POST', adminApiPath('blockReported', { alias: 'acao-um' }), {});
+    expect(blocked.message).toBe('Bloqueado: www.acoes.example (e subdomínios); denúncia resolvida.');
+    expect(await visit('acao-um')).toBe(410);
+    expect(((await (await session.call('GET', ADMIN_API_ROUTES.reports.url)).json()) as AdminReportQueue).openReports).toBe(0);
+
+    // Keys: shown once, working, then revoked.
+    const issued = await session.call('POST', ADMIN_API_ROUTES.createKey.url, { name: 'Bot do WhatsApp', perMinute: 60 });
+    expect(issued.status).toBe(201);
+    const { id, key } = (await issued.json()) as { id: number; key: string };
+    expect((await createLink('da-chave', 'https://example.com/chave', { authorization: `Bearer ${key}` })).status).toBe(201);
+    const keys = await (await session.call('GET', ADMIN_API_ROUTES.keys.url)).text();
+    expect(keys).toContain(`"prefix":"${key.split('_').slice(0, 2).join('_')}"`);
+    expect(keys).not.toContain(key);
+    expect(await ok('POST', adminApiPath('revokeKey', { id }))).toMatchObject({ outcome: 'changed' });
+    expect((await createLink('da-chave-2', 'https://example.com/chave2', { authorization: `Bearer ${key}` })).status).toBe(401);
+
+    // From the terminal, as cli:maria.
+    expect((await admin(['disable', 'da-chave'])).output).toBe('Desativado: da-chave');
+
+    const entries = await auditEntries(session);
+    const mine = entries.filter((entry) => entry.actor === session.email).map((entry) => `${entry.action} ${entry.target ?? ''}`);
+    expect(mine).toEqual(
+      expect.arrayContaining([
+        'link.disable acao-um',
+        'link.enable acao-um',
+        'domain.block acoes.example',
+        'domain.unblock acoes.example',
+        'link.delete acao-dois',
+        'domain.block www.acoes.example',
+        'reports.resolve acao-um',
+        `key.create ${id}`,
+        `key.revoke ${id}`,
+        'signin ',
+      ]),
+    );
+    // The refused CSRF attempts and the "Nada a fazer" left no row.
+    expect(mine.filter((line) => line === 'link.disable acao-um')).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actor: 'cli:maria', via: 'cli', action: 'link.disable', target: 'da-chave' });
+    expect(entries.every((entry, i) => i === 0 || (entries[i - 1]?.id ?? 0) > entry.id)).toBe(true);
+  });
+
+  it('the audit log pages by 50 without repeats', async () => {
+    const session = await newSession();
+    for (let i = 0; i < 30; i++) await admin(['block', `pagina-${i}.example`]);
+    const first = (await (await session.call('GET', ADMIN_API_ROUTES.audit.url)).json()) as AdminAuditPage;
+    expect(first.entries).toHaveLength(50);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = (await (await session.call('GET', `${ADMIN_API_ROUTES.audit.url}?cursor=${first.nextCursor ?? ''}`)).json()) as AdminAuditPage;
+    const ids = [...first.entries, ...second.entries].map((entry) => entry.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(second.entries.length).toBeGreaterThan(0);
+    const badCursor = await session.call('GET', `${ADMIN_API_ROUTES.audit.url}?cursor=nada`);
+    expect(badCursor.status).toBe(400);
+    expect(await errorCode(badCursor)).toBe('invalid_cursor');
+  });
+
+  it('bad input gets its 4xx and pt-BR message, never a 500', async () => {
+    const session = await newSession();
+    const cases: [string, 'GET' | 'POST' | 'DELETE', string, unknown, number, string][] = [
+      ['domain', 'POST', ADMIN_API_ROUTES.blockDomain.url, { domain: 'não é domínio' }, 400, 'invalid_domain'],
+      ['reason', 'POST', ADMIN_API_ROUTES.blockDomain.url, { domain: 'ok.example', reason: 'x'.repeat(501) }, 400, 'invalid_admin_reason'],
+      ['search', 'GET', `${ADMIN_API_ROUTES.links.url}?q=${encodeURIComponent('dois termos')}`, undefined, 400, 'invalid_search'],
+      ['key name', 'POST', ADMIN_API_ROUTES.createKey.url, { name: '   ' }, 400, 'invalid_key_name'],
+      ['key limit', 'POST', ADMIN_API_ROUTES.createKey.url, { name: 'ok', perMinute: 0 }, 400, 'invalid_per_minute'],
+      ['unknown key', 'POST', adminApiPath('revokeKey', { id: 999_999 }), undefined, 404, 'key_not_found'],
+      ['key id', 'POST', adminApiPath('revokeKey', { id: 'abc' }), undefined, 404, 'key_not_found'],
+      ['unknown link', 'POST', adminApiPath('disableLink', { alias: 'nao-existe-aqui' }), undefined, 404, 'link_not_found'],
+      ['bad alias', 'DELETE', adminApiPath('deleteLink', { alias: 'a' }), undefined, 404, 'link_not_found'],
+      ['empty feed', 'POST', ADMIN_API_ROUTES.importBlocklist.url, { content: '# só comentários\n' }, 400, 'invalid_feed'],
+      ['unknown field', 'POST', ADMIN_API_ROUTES.createKey.url, { name: 'ok', admin: true }, 400, 'unknown_field'],
+    ];
+    for (const [name, method, path, body, status, code] of cases) {
+      const response = await session.call(method, path, body);
+      expect(response.status, name).toBe(status);
+      const error = ((await response.json()) as { error: { code: string; message: string } }).error;
+      expect(error.code, name).toBe(code);
+      expect(error.message, name).toMatch(/[a-zà-ú]/);
+    }
+  });
+
+  it('every console route but sign-in is closed without a session', async () => {
+    for (const [name, route] of Object.entries(ADMIN_API_ROUTES)) {
+      if (name === 'signIn') continue;
+      const response = await fetch(`${server.url}${adminApiPath(name as keyof typeof ADMIN_API_ROUTES, { alias: 'algum-link', domain: 'x.example', id: 1 })}`, {
+        method: route.method,
+        headers: { origin: server.url, [CSRF_HEADER]: 'x' },
+      });
+      expect(response.status, name).toBe(401);
+      expect(await errorCode(response), name).toBe('not_signed_in');
+    }
+  });
+
+  it('removing an operator ends their sessions at once', async () => {
+    expect((await admin(['operators', 'add', 'sai@example.com', '--password-stdin'], PASSWORD)).code).toBe(0);
+    const session = await signInToConsole(server.url, 'sai@example.com', PASSWORD, { 'x-forwarded-for': '10.30.0.1' });
+    expect((await session.call('GET', ADMIN_API_ROUTES.overview.url)).status).toBe(200);
+    expect(await admin(['operators', 'remove', 'sai@example.com'])).toEqual({ code: 0, output: 'Operador removido: sai@example.com. As sessões dele foram encerradas.' });
+    expect((await session.call('GET', ADMIN_API_ROUTES.overview.url)).status).toBe(401);
+    expect((await admin(['operators', 'remove', 'sai@example.com'])).code).toBe(1);
+  });
+
+  it('pages: /admin is rendered for the request (sign-in form or the operator), noindex and never cached', async () => {
+    const signedOut = await fetch(`${server.url}/admin`);
+    expect(signedOut.status).toBe(200);
+    expect(signedOut.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(signedOut.headers.get('cache-control')).toBe('no-store');
+    const session = await newSession();
+    const signedIn = await fetch(`${server.url}/admin/chaves`, { headers: { cookie: session.cookie } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('cache-control')).toBe('no-store');
+    expect((await fetch(`${server.url}/admin/nada-aqui`)).status).toBe(404);
+  });
+});
+
+describe(`the console over https (${testDialect})`, () => {
+  let secure: TestServer;
+  beforeAll(async () => {
+    secure = await startTestServer({ env: { PUBLIC_URL: 'https://encurta.example', TRUST_PROXY: 'true' } });
+    await runAdmin(['operators', 'add', EMAIL, '--password-stdin'], secure.store, { timeZone: 'America/Sao_Paulo', readPassword: async () => PASSWORD });
+  }, 60_000);
+  afterAll(async () => {
+    await secure.close();
+  });
+
+  const signIn = (headers: Record<string, string>) =>
+    fetch(`${secure.url}${ADMIN_API_ROUTES.signIn.url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://encurta.example', ...headers },
+      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    });
+
+  it('refuses to sign in over plain http (the cookie would never come back), and over https sets a __Host- Secure cookie', async () => {
+    const plain = await signIn({});
+    expect(plain.status).toBe(400);
+    expect(await errorCode(plain)).toBe('https_required');
+    const overTls = await signIn({ 'x-forwarded-proto': 'https' });
+    expect(overTls.status).toBe(200);
+    expect(overTls.headers.get('set-cookie')).toMatch(/^__Host-ebr_admin=[^;]+; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Strict$/);
+  });
+});

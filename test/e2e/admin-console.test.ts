@@ -1,0 +1,278 @@
+/// <reference lib="dom" />
+// DOM types above: page.evaluate callbacks run in the browser.
+// The operator's console in real Chromium: the sign-in page as the server renders it (before any
+// script), a refused and an accepted sign-in, then every kind of action through the console's
+// own buttons, each checked where visitors feel it (the short link's answer, the API), the audit
+// log that records them, and sign-out. On a phone (no sideways scrolling) and a desktop, without
+// a CSP violation or an axe violation. Screenshots go to /tmp/shots (outside the repository).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../../src/server/admin-cli.js';
+import { BROWSER } from '../helpers/fixtures.js';
+import { startE2e, type E2eEnv } from './support/app.js';
+import { axeViolations } from './support/axe.js';
+import { DESKTOP, newContext, PHONE } from './support/browser.js';
+import { watchCspViolations } from './support/csp.js';
+import { presetCookieConsent, waitForHydration } from './support/pages.js';
+
+const SHOTS = path.join(os.tmpdir(), 'shots');
+const EMAIL = 'operadora@example.com';
+const PASSWORD = 'uma senha longa de operadora';
+
+let env: E2eEnv;
+
+beforeAll(async () => {
+  env = await startE2e();
+  const added = await runAdmin(['operators', 'add', EMAIL, '--password-stdin'], env.server.store, { timeZone: 'America/Sao_Paulo', readPassword: async () => PASSWORD });
+  expect(added.code).toBe(0);
+}, 60_000);
+afterAll(async () => {
+  await env?.close();
+});
+
+async function open(options: BrowserContextOptions, pathname = '/admin') {
+  const context = await newContext(env.browser, options);
+  await presetCookieConsent(context);
+  const page = await context.newPage();
+  const cspViolations = await watchCspViolations(page);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    // A refused sign-in is a 401 the browser logs as a failed resource: expected here.
+    if (message.type() === 'error' && !/status of 401/.test(message.text())) errors.push(message.text());
+  });
+  await page.goto(`${env.server.url}${pathname}`);
+  await waitForHydration(page);
+  return { context, page, cspViolations, errors };
+}
+
+async function signIn(page: Page, password = PASSWORD): Promise<void> {
+  await page.getByLabel('E-mail').fill(EMAIL);
+  await page.getByLabel('Senha').fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/** What a visitor gets at the short link (the redirect is not followed). */
+async function visit(alias: string): Promise<number> {
+  const response = await fetch(`${env.server.url}/${alias}`, { redirect: 'manual', headers: { 'user-agent': BROWSER } });
+  return response.status;
+}
+
+async function createLink(alias: string, url: string): Promise<void> {
+  const response = await fetch(`${env.server.url}/api/links`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ alias, url }) });
+  expect(response.status).toBe(201);
+}
+
+async function noSidewaysScroll(page: Page): Promise<void> {
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
+}
+
+async function expectToast(page: Page, text: string | RegExp): Promise<void> {
+  await page.getByRole('status').filter({ hasText: text }).first().waitFor();
+}
+
+describe('the operator console in Chromium', () => {
+  it('the sign-in page arrives rendered (noindex, no-store), refuses a wrong password, then opens the console', async () => {
+    const raw = await fetch(`${env.server.url}/admin`);
+    expect(raw.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(raw.headers.get('cache-control')).toBe('no-store');
+    const html = await raw.text();
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(html).toMatch(/<label[^>]*for="admin-email"[^>]*>E-mail<\/label>/);
+
+    const { context, page, cspViolations, errors } = await open(PHONE);
+    await shoot(page, 'e2e-admin-signin-phone');
+    expect(await axeViolations(page)).toEqual([]);
+    await signIn(page, 'senha errada de propósito');
+    await page.getByRole('alert').filter({ hasText: 'E-mail ou senha incorretos.' }).waitFor();
+    await signIn(page);
+    await page.getByRole('heading', { level: 2, name: 'Visão geral' }).waitFor();
+    await page.getByText('Números do site').or(page.getByText('Links desativados')).first().waitFor();
+    await noSidewaysScroll(page);
+    await shoot(page, 'e2e-admin-overview-phone');
+    expect(await axeViolations(page)).toEqual([]);
+    // A reload is rendered by the server as signed in.
+    await page.reload();
+    await waitForHydration(page);
+    expect(await page.getByText(EMAIL).count()).toBeGreaterThan(0);
+    expect(await cspViolations()).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('reports: the queue shows a reported link; "Desativar link" makes it answer the 410 page and empties the queue', async () => {
+    await createLink('golpe-e2e', 'https://banco-falso.example/login');
+    const reported = await fetch(`${env.server.url}/api/reports`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ alias: 'golpe-e2e', reason: 'pede a senha do banco, é golpe' }),
+    });
+    expect(reported.status).toBe(201);
+    expect(await visit('golpe-e2e')).toBe(302);
+
+    const { context, page, cspViolations, errors } = await open(PHONE, '/admin/denuncias');
+    await signIn(page);
+    const card = page.getByTestId('report-golpe-e2e');
+    await card.getByText('pede a senha do banco, é golpe').waitFor();
+    await card.getByText('https://banco-falso.example/login').waitFor();
+    await noSidewaysScroll(page);
+    await shoot(page, 'e2e-admin-reports-phone');
+    expect(await axeViolations(page)).toEqual([]);
+    await card.getByRole('button', { name: 'Desativar link' }).click();
+    await expectToast(page, /Desativado: golpe-e2e/);
+    await page.getByText('Nenhuma denúncia aberta.').waitFor();
+    expect(await visit('golpe-e2e')).toBe(410);
+    const gone = await fetch(`${env.server.url}/golpe-e2e`, { headers: { 'user-agent': BROWSER } });
+    expect(await gone.text()).toContain('Link bloqueado');
+    expect(await cspViolations()).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('links: search by domain, enable, disable and delete (after a confirmation), each felt at the short link', async () => {
+    await createLink('loja-e2e-1', 'https://www.loja-e2e.example/a');
+    await createLink('loja-e2e-2', 'https://loja-e2e.example/b');
+    await createLink('outra-e2e', 'https://outra-loja-e2e.example/c');
+    const { context, page, cspViolations, errors } = await open(DESKTOP, '/admin/links');
+    await signIn(page);
+    await page.getByLabel('Buscar por alias, domínio ou URL').fill('loja-e2e.example');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByTestId('admin-search-mode').filter({ hasText: 'Links para o domínio e seus subdomínios' }).waitFor();
+    expect(page.url()).toContain('q=loja-e2e.example');
+    expect(await page.getByTestId('link-loja-e2e-1').count()).toBe(1);
+    expect(await page.getByTestId('link-loja-e2e-2').count()).toBe(1);
+    expect(await page.getByTestId('link-outra-e2e').count()).toBe(0);
+    await shoot(page, 'e2e-admin-links-desktop');
+    expect(await axeViolations(page)).toEqual([]);
+
+    const first = page.getByTestId('link-loja-e2e-1');
+    await first.getByRole('button', { name: 'Desativar' }).click();
+    await expectToast(page, 'Desativado: loja-e2e-1');
+    await first.getByText('Desativado', { exact: true }).waitFor();
+    expect(await visit('loja-e2e-1')).toBe(410);
+    await first.getByRole('button', { name: 'Reativar' }).click();
+    await expectToast(page, 'Reativado: loja-e2e-1');
+    expect(await visit('loja-e2e-1')).toBe(302);
+
+    const second = page.getByTestId('link-loja-e2e-2');
+    await second.getByRole('button', { name: 'Excluir' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Excluir loja-e2e-2?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Excluir' }).click();
+    await expectToast(page, 'Excluído: loja-e2e-2');
+    await page.getByTestId('link-loja-e2e-2').waitFor({ state: 'detached' });
+    expect(await visit('loja-e2e-2')).toBe(404);
+    expect(await cspViolations()).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('blocklist: blocking a domain makes its links answer 410, unblocking brings them back; a feed file is imported', async () => {
+    await createLink('bloq-e2e', 'https://sub.phishing-e2e.example/x');
+    const { context, page, cspViolations, errors } = await open(PHONE, '/admin/bloqueios');
+    await signIn(page);
+    await page.getByLabel('Domínio', { exact: true }).fill('phishing-e2e.example');
+    await page.getByLabel('Motivo (opcional)').first().fill('phishing de banco');
+    await page.getByRole('button', { name: 'Bloquear', exact: true }).click();
+    await expectToast(page, 'Bloqueado: phishing-e2e.example (e subdomínios)');
+    const row = page.getByTestId('blocked-phishing-e2e.example');
+    await row.getByText('phishing de banco').waitFor();
+    await row.getByText('Links afetados: 1').waitFor();
+    expect(await visit('bloq-e2e')).toBe(410);
+
+    const feed = path.join(os.tmpdir(), `feed-e2e-${process.pid}.txt`);
+    fs.writeFileSync(feed, '# lista\n0.0.0.0 feed-um-e2e.example\nfeed-dois-e2e.example\n???\n');
+    await page.getByLabel('Arquivo').setInputFiles(feed);
+    await page.getByRole('button', { name: 'Importar' }).click();
+    await page.getByText(/Importado de feed-e2e-\d+\.txt: 2 domínios adicionados/).first().waitFor();
+    await page.getByText('linha 4: domínio inválido: "???"').waitFor();
+    fs.rmSync(feed);
+    await noSidewaysScroll(page);
+    await shoot(page, 'e2e-admin-blocklist-phone');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await row.getByRole('button', { name: 'Desbloquear' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Desbloquear phishing-e2e.example?' });
+    await dialog.getByRole('button', { name: 'Desbloquear' }).click();
+    await expectToast(page, 'Desbloqueado: phishing-e2e.example');
+    expect(await visit('bloq-e2e')).toBe(302);
+    expect(await cspViolations()).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('API keys: a key is shown once and works; revoked, it gets 401', async () => {
+    const { context, page, cspViolations, errors } = await open(DESKTOP, '/admin/chaves');
+    await signIn(page);
+    await page.getByLabel('Nome').fill('Loja da Ana');
+    await page.getByLabel('Limite por minuto (opcional)').fill('120');
+    await page.getByRole('button', { name: 'Criar chave' }).click();
+    const issued = page.getByTestId('issued-key');
+    await issued.waitFor();
+    const key = await issued.getByRole('textbox').inputValue();
+    expect(key).toMatch(/^ebr_[0-9a-f]{16}_[A-Za-z0-9_-]{43}$/);
+    await shoot(page, 'e2e-admin-keys-desktop');
+    expect(await axeViolations(page)).toEqual([]);
+
+    const created = await fetch(`${env.server.url}/api/links`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ url: 'https://example.com/da-chave' }),
+    });
+    expect(created.status).toBe(201);
+    // Shown once: a reload lists the key by its prefix only.
+    await page.reload();
+    await waitForHydration(page);
+    const listed = page.getByText('Loja da Ana', { exact: false }).first();
+    await listed.waitFor();
+    expect(await page.content()).not.toContain(key);
+    await page.getByRole('button', { name: 'Revogar' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revogar' }).click();
+    await expectToast(page, /Revogada: chave \d+/);
+    const refused = await fetch(`${env.server.url}/api/links`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ url: 'https://example.com/depois' }),
+    });
+    expect(refused.status).toBe(401);
+    expect(await cspViolations()).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the audit log shows each of those actions with who did it; sign-out brings back the sign-in form', async () => {
+    await runAdmin(['block', 'terminal-e2e.example', 'pelo', 'terminal'], env.server.store, { timeZone: 'America/Sao_Paulo', actor: { name: 'cli:maria', via: 'cli' } });
+    const { context, page, cspViolations, errors } = await open(PHONE, '/admin/registro');
+    await signIn(page);
+    const table = page.getByRole('table', { name: 'Registro de auditoria' });
+    await table.waitFor();
+    for (const action of ['Entrou no console', 'Desativou link', 'Reativou link', 'Excluiu link', 'Bloqueou domínio', 'Desbloqueou domínio', 'Importou lista de bloqueio', 'Resolveu denúncias', 'Criou chave de API', 'Revogou chave de API', 'Adicionou operador']) {
+      expect(await table.getByText(action, { exact: true }).count(), action).toBeGreaterThan(0);
+    }
+    const cliRow = table.getByRole('row').filter({ hasText: 'terminal-e2e.example' });
+    await cliRow.getByText('cli:maria').waitFor();
+    await cliRow.getByText('via terminal').waitFor();
+    await shoot(page, 'e2e-admin-audit-phone');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    // The session is gone on the server too: a fresh load shows the sign-in form.
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    expect(await page.getByText(EMAIL).count()).toBe(0);
+    expect(await cspViolations()).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
