@@ -14,9 +14,8 @@ import { runAdmin } from '../../src/server/admin-cli.js';
 import { BROWSER } from '../helpers/fixtures.js';
 import { startE2e, type E2eEnv } from './support/app.js';
 import { axeViolations } from './support/axe.js';
-import { DESKTOP, newContext, PHONE } from './support/browser.js';
-import { watchCspViolations } from './support/csp.js';
-import { presetCookieConsent, waitForHydration } from './support/pages.js';
+import { DESKTOP, PHONE } from './support/browser.js';
+import { openWatchedPage, waitForHydration } from './support/pages.js';
 
 const SHOTS = path.join(os.tmpdir(), 'shots');
 const EMAIL = 'operadora@example.com';
@@ -33,21 +32,8 @@ afterAll(async () => {
   await env?.close();
 });
 
-async function open(options: BrowserContextOptions, pathname = '/admin') {
-  const context = await newContext(env.browser, options);
-  await presetCookieConsent(context);
-  const page = await context.newPage();
-  const cspViolations = await watchCspViolations(page);
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    // A refused sign-in is a 401 the browser logs as a failed resource: expected here.
-    if (message.type() === 'error' && !/status of 401/.test(message.text())) errors.push(message.text());
-  });
-  await page.goto(`${env.server.url}${pathname}`);
-  await waitForHydration(page);
-  return { context, page, cspViolations, errors };
-}
+// A refused sign-in is a 401 the browser logs as a failed resource: expected here.
+const open = (options: BrowserContextOptions, pathname = '/admin') => openWatchedPage(env.browser, `${env.server.url}${pathname}`, options, /status of 401/);
 
 async function signIn(page: Page, password = PASSWORD): Promise<void> {
   await page.getByLabel('E-mail').fill(EMAIL);

@@ -13,9 +13,8 @@ import { API_DOCS_TITLE } from '../../src/shared/api-docs-content.js';
 import { API_DOCS_PATH } from '../../src/shared/routes.js';
 import { startE2e, type E2eEnv } from './support/app.js';
 import { axeViolations } from './support/axe.js';
-import { DESKTOP, newContext, PHONE } from './support/browser.js';
-import { watchCspViolations } from './support/csp.js';
-import { presetCookieConsent, waitForHydration } from './support/pages.js';
+import { DESKTOP, PHONE } from './support/browser.js';
+import { openWatchedPage, waitForHydration } from './support/pages.js';
 
 const SHOTS = path.join(os.tmpdir(), 'shots');
 
@@ -28,20 +27,7 @@ afterAll(async () => {
   await env?.close();
 });
 
-async function open(pathname: string, options: BrowserContextOptions) {
-  const context = await newContext(env.browser, options);
-  await presetCookieConsent(context);
-  const page = await context.newPage();
-  const cspViolations = await watchCspViolations(page);
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  await page.goto(`${env.server.url}${pathname}`);
-  await waitForHydration(page);
-  return { context, page, cspViolations, errors };
-}
+const open = (pathname: string, options: BrowserContextOptions) => openWatchedPage(env.browser, `${env.server.url}${pathname}`, options);
 
 /** The whole page, and the page in parts of a few screens each (a long page is hard to look at whole). */
 async function shoot(page: Page, name: string): Promise<void> {

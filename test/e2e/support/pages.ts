@@ -1,5 +1,7 @@
 // Page helpers shared by the browser tests: they find things the way a person would.
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { newContext } from './browser.js';
+import { watchCspViolations } from './csp.js';
 
 /** The visible toast list (Radix also renders an off-screen copy for screen readers). */
 export function toastArea(page: Page): Locator {
@@ -47,4 +49,34 @@ export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => b
     value = await read();
   }
   return value;
+}
+
+/** A page opened in its own context, with what it reported that it should not have. */
+export interface WatchedPage {
+  context: BrowserContext;
+  page: Page;
+  /** The CSP violations reported so far. */
+  cspViolations: () => Promise<string[]>;
+  /** Console errors (but those matching the ignore pattern) and uncaught errors, as they come. */
+  errors: string[];
+}
+
+/**
+ * Opens `url` in a new context (cookie banner already answered), watching for CSP violations,
+ * console errors and uncaught errors from the start, and waits for hydration. `ignoreConsole`
+ * leaves out console errors a test expects (a refused sign-in's 401, logged as a failed resource).
+ */
+export async function openWatchedPage(browser: Browser, url: string, options: BrowserContextOptions, ignoreConsole?: RegExp): Promise<WatchedPage> {
+  const context = await newContext(browser, options);
+  await presetCookieConsent(context);
+  const page = await context.newPage();
+  const cspViolations = await watchCspViolations(page);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !(ignoreConsole?.test(message.text()) ?? false)) errors.push(message.text());
+  });
+  await page.goto(url);
+  await waitForHydration(page);
+  return { context, page, cspViolations, errors };
 }
