@@ -131,6 +131,21 @@ export interface AdminQueryDeps {
   publicUrl: string;
 }
 
+/**
+ * The ids of one page of a domain's links (the domain and its subdomains), newest first: a range
+ * of the target-host index, read alone (index-only where the database can), the page's ids picked
+ * by a top-N sort. Ordered by `id + 0` so that no planner walks the primary key backwards,
+ * filtering each link by host, in the hope of meeting the domain soon: PostgreSQL chose that at a
+ * million links and, for a domain whose links are old, read 990,000 rows (190 ms, against 2.5 ms
+ * this way). The cost is bounded by the domain's links instead of the table's.
+ */
+export function domainLinkIds(db: Kysely<Database>, domain: string, beforeId: number | undefined, limit: number) {
+  const { from, to } = domainKeyRange(domain);
+  let ids = db.selectFrom('links').select('id').where('target_host', '>=', from).where('target_host', '<', to);
+  if (beforeId !== undefined) ids = ids.where('id', '<', beforeId);
+  return ids.orderBy(sql`id + 0`, 'desc').limit(limit);
+}
+
 export function createAdminQueries(deps: AdminQueryDeps) {
   const { db } = deps;
   const { aliasBytes } = deps;
@@ -240,15 +255,15 @@ export function createAdminQueries(deps: AdminQueryDeps) {
         if (cursor !== undefined) query = query.where(aliasBytes, '>', decodeAliasCursor(cursor));
         rows = await query.orderBy(aliasBytes).limit(limit).execute();
       } else {
+        const beforeId = cursor === undefined ? undefined : decodeListCursor(cursor);
         let query = linksQuery();
         if (search.mode === 'domain') {
-          const { from, to } = domainKeyRange(search.domain);
-          query = query.where('target_host', '>=', from).where('target_host', '<', to);
+          query = query.where('id', 'in', domainLinkIds(db, search.domain, beforeId, limit));
         } else if (search.mode === 'url') {
           // The host's own links through the index, then those whose URL starts with the one given.
           query = query.where('target_host', '=', hostKeyOf(search.url)).where(sql<string>`substr(url, 1, ${search.url.length})`, '=', search.url);
         }
-        if (cursor !== undefined) query = query.where('id', '<', decodeListCursor(cursor));
+        if (beforeId !== undefined) query = query.where('id', '<', beforeId);
         rows = await query.orderBy('id', 'desc').limit(limit).execute();
       }
       const page = rows.slice(0, ADMIN_PAGE_SIZE);
