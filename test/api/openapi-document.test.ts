@@ -25,7 +25,7 @@ interface Operation {
   summary?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
-  parameters?: { name: string; in: string }[];
+  parameters?: { name: string; in: string; description?: string }[];
   requestBody?: { required?: boolean; content: Record<string, MediaType> };
   responses: Record<string, ResponseObject>;
 }
@@ -131,6 +131,7 @@ describe('the document', () => {
     for (const { method, operation: op } of pages) {
       expect(op.security, method).toEqual([]);
       expect(op.parameters?.map((p) => `${p.in}:${p.name}`), method).toEqual(['path:alias']);
+      expect(op.parameters?.[0]?.description, method).toMatch(/^O alias do link curto/);
       expect(op.responses['302']?.content, method).toBeUndefined();
       for (const status of ['404', '410', '503']) expect(op.responses[status]?.content?.['text/html']?.schema, `${method} ${status}`).toMatchObject({ type: 'string' });
     }

@@ -3,9 +3,28 @@
 // the API and the short link's own routes; the site's pages and the operations endpoints are not.
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { ALIAS_MAX_LENGTH, ALIAS_MIN_LENGTH } from '../../shared/alias-rules.js';
 import { API_ROUTES } from '../../shared/api.js';
 import { BULK_MAX_ITEMS } from '../../shared/api-limits.js';
 import { SECURITY, TAGS } from './api-schemas.js';
+
+/**
+ * The short link's path parameter, for the document only: its routes have no params schema
+ * (they check the alias themselves, and a validator would run on every redirect), so the
+ * generator would list `alias` with no description.
+ */
+const SHORT_LINK_PARAMS = {
+  type: 'object',
+  required: ['alias'],
+  properties: {
+    alias: {
+      type: 'string',
+      minLength: ALIAS_MIN_LENGTH,
+      maxLength: ALIAS_MAX_LENGTH,
+      description: `O alias do link curto, como em /promo-natal: de ${ALIAS_MIN_LENGTH} a ${ALIAS_MAX_LENGTH} letras, números, hífens ou sublinhados; maiúsculas valem como minúsculas.`,
+    },
+  },
+} as const;
 
 /** The API's version in the document: its major changes only with a change that breaks clients. */
 export const API_VERSION = '1.0.0';
@@ -70,6 +89,7 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
     // Shared schemas keep their own names as components (Erro, NovoLink, LinkCriado…).
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     transform: ({ schema, url }) => {
+      if (url === '/:alias' && schema !== undefined) return { url, schema: { ...schema, params: SHORT_LINK_PARAMS } };
       // The bulk route validates each item on its own (links/bulk-create.ts); its items are NovoLink.
       if (url !== API_ROUTES.bulkCreate.url || schema === undefined) return { schema, url };
       const body = schema.body as { properties: { links: Record<string, unknown> } };

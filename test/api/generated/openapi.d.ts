@@ -2802,6 +2802,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description O alias do link curto, como em /promo-natal: de 3 a 64 letras, números, hífens ou sublinhados; maiúsculas valem como minúsculas. */
                 alias: string;
             };
             cookie?: never;
@@ -2858,6 +2859,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description O alias do link curto, como em /promo-natal: de 3 a 64 letras, números, hífens ou sublinhados; maiúsculas valem como minúsculas. */
                 alias: string;
             };
             cookie?: never;
