@@ -4,12 +4,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { createCalendar } from '../../src/server/calendar.js';
 import { loadConfig } from '../../src/server/config.js';
+import { retentionBounds, retentionDelete } from '../../src/server/insights/insights-repository.js';
 import { createInsightsRetention } from '../../src/server/insights/insights-retention.js';
+import { hostKeyOf } from '../../src/server/links/host-key.js';
 import { createInsightsService } from '../../src/server/insights/insights-service.js';
 import { hashManageToken } from '../../src/server/links/manage-token.js';
 import type { ApiErrorBody, CreateLinkResponse, LinkInsights } from '../../src/shared/api.js';
@@ -454,6 +456,46 @@ describe('insights retention', () => {
     now = at('2026-05-21T00:01:00');
     expect(await server.app.services.insightsRetention.runOnce()).toBe(2);
     expect(await daysLeft()).toEqual([TODAY]);
+  });
+
+  it('runOnce walks every link, across its statements of a few hundred links each', async () => {
+    // 450 links straight into the table (ids in a row), the first, a middle and the last with
+    // old and current counters: three statements' worth of links, each one's rows found.
+    const createdAt = new Date().toISOString();
+    const rows = Array.from({ length: 450 }, (_, i) => ({ alias: `ret-${i}`, url: `https://example.com/ret/${i}` }));
+    for (let start = 0; start < rows.length; start += 150) {
+      await server.store.db
+        .insertInto('links')
+        .values(rows.slice(start, start + 150).map((row) => ({ ...row, created_at: createdAt, manage_token_hash: `h-${row.alias}`, target_host: hostKeyOf(row.url) })))
+        .execute();
+    }
+    const ids = await Promise.all(['ret-0', 'ret-225', 'ret-449'].map((alias) => linkId(server, alias)));
+    for (const id of ids) {
+      await addInsights(server, id, [
+        ['2026-01-05', 'sources', 'direct', 1],
+        ['2026-02-19', 'countries', 'BR', 2],
+        [TODAY, 'sources', 'direct', 3],
+      ]);
+    }
+    expect(await server.app.services.insightsRetention.runOnce()).toBe(6);
+    const left = await server.store.db.selectFrom('link_insights_daily').select(['link_id', 'day']).where('link_id', 'in', ids).orderBy('link_id').execute();
+    expect(left.map((r) => [r.link_id, r.day.trim()])).toEqual(ids.map((id) => [id, TODAY]));
+  });
+
+  // The plan on SQLite, whose statements run on the main thread; PostgreSQL's planner picks by
+  // the table's size, which a test table does not have (its deletions are checked above).
+  it.runIf(testDialect === 'sqlite')('the retention searches the key (each link\'s old days, the two ends), never scans the table', async () => {
+    const planOf = async (query: { compile(): CompiledQuery }) => {
+      const compiled = query.compile();
+      const { rows } = await server.store.db.executeQuery(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
+      return rows.map((row) => Object.values(row as Record<string, unknown>).join(' ')).join('\n');
+    };
+    const deletion = await planOf(retentionDelete(server.store.db, 1, 201, '2026-02-20'));
+    expect(deletion).toMatch(/SEARCH link_insights_daily USING PRIMARY KEY \(link_id=\? AND day<\?\)/);
+    expect(deletion).not.toMatch(/PRIMARY KEY \(link_id>\? AND link_id<\?\)/);
+    const bounds = await planOf(retentionBounds(server.store.db));
+    expect(bounds).toMatch(/SEARCH link_insights_daily USING PRIMARY KEY/);
+    expect(bounds).not.toMatch(/SCAN link_insights_daily/);
   });
 
   it('start runs once soon, then each interval until a run succeeds for the day; a failure is logged, never thrown; stop ends it', async () => {
