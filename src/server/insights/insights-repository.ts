@@ -14,8 +14,9 @@ export interface InsightTotal {
 }
 
 /**
- * Links whose old counters one statement of the retention deletes: on SQLite the statement runs
- * on the main thread, and 200 links (a few hundred old rows) take ~2 ms of it.
+ * Links whose old counters one statement of the retention deletes. On SQLite the statement runs
+ * on the main thread: deleting a day of 100 links (~300 rows) held it 6–13 ms in
+ * test/bench/retention.ts, 200 links 17–21 ms.
  */
 const LINKS_PER_DELETE = 100;
 
@@ -24,9 +25,9 @@ const LINKS_PER_DELETE = 100;
  * [fromId, toId). The links are named one by one (`in (select id from links …)`), so each is a
  * search of the key (link_id = ?, day < ?) that reads only its old rows; a range of link ids
  * alone bounds only the key's first column, and the statement read every day of every link in
- * it (a 2,000-link range of 400-day links: ~180 ms on SQLite's main thread, against ~4 ms; see
- * docs/performance.md). Counters always have their link (the foreign key cascades). Exported
- * for the plan test.
+ * it (a 2,000-link range of 200-day links: 150–220 ms of SQLite's main thread even with nothing
+ * to delete, against ~4 ms; docs/performance.md). Counters always have their link (the foreign
+ * key cascades). Exported for the plan test.
  */
 export function retentionDelete(db: Kysely<Database>, fromId: number, toId: number, day: string) {
   return db
