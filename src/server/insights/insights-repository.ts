@@ -15,7 +15,7 @@ export interface InsightTotal {
 
 /**
  * Links whose old counters one statement of the retention deletes. On SQLite the statement runs
- * on the main thread: deleting a day of 100 links (~300 rows) held it 6–13 ms in
+ * on the main thread: deleting a day of 100 links (~300 rows) held it 6–17 ms in
  * test/bench/retention.ts, 200 links 17–21 ms.
  */
 const LINKS_PER_DELETE = 100;
