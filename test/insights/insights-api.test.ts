@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { createCalendar } from '../../src/server/calendar.js';
@@ -18,6 +18,7 @@ import type { ApiErrorBody, CreateLinkResponse, LinkInsights } from '../../src/s
 import { insightsPath } from '../../src/shared/api.js';
 import type { InsightDimension } from '../../src/shared/insights.js';
 import { createLink } from '../helpers/api.js';
+import { queryPlan } from '../helpers/query-plan.js';
 import { openTestStore, startTestServer, type TestServer, testDialect } from '../helpers/test-server.js';
 
 // São Paulo is UTC-3 all year (no daylight saving since 2019).
@@ -485,15 +486,10 @@ describe('insights retention', () => {
   // The plan on SQLite, whose statements run on the main thread; PostgreSQL's planner picks by
   // the table's size, which a test table does not have (its deletions are checked above).
   it.runIf(testDialect === 'sqlite')('the retention searches the key (each link\'s old days, the two ends), never scans the table', async () => {
-    const planOf = async (query: { compile(): CompiledQuery }) => {
-      const compiled = query.compile();
-      const { rows } = await server.store.db.executeQuery(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
-      return rows.map((row) => Object.values(row as Record<string, unknown>).join(' ')).join('\n');
-    };
-    const deletion = await planOf(retentionDelete(server.store.db, 1, 201, '2026-02-20'));
+    const deletion = await queryPlan(server.store, retentionDelete(server.store.db, 1, 201, '2026-02-20'));
     expect(deletion).toMatch(/SEARCH link_insights_daily USING PRIMARY KEY \(link_id=\? AND day<\?\)/);
     expect(deletion).not.toMatch(/PRIMARY KEY \(link_id>\? AND link_id<\?\)/);
-    const bounds = await planOf(retentionBounds(server.store.db));
+    const bounds = await queryPlan(server.store, retentionBounds(server.store.db));
     expect(bounds).toMatch(/SEARCH link_insights_daily USING PRIMARY KEY/);
     expect(bounds).not.toMatch(/SCAN link_insights_daily/);
   });
