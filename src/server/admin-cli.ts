@@ -320,7 +320,7 @@ export async function runAdmin(
     case 'top': {
       const today = createCalendar(options.timeZone, clock).today();
       const from = addDays(today, -(command.days - 1));
-      const rows = await topLinks(store.db, from, today, command.limit);
+      const rows = await topLinks(store, from, today, command.limit);
       const header = `Mais clicados de ${from} a ${today} (${options.timeZone}):`;
       if (rows.length === 0) return { code: 0, output: `${header}\nNenhum clique.` };
       return { code: 0, output: [header, ...rows.map((r) => `${r.clicks}\t${r.alias}\t${r.url}`)].join('\n') };

@@ -201,6 +201,7 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
   const adminQueries = createAdminQueries({
     db: store.db,
     aliasBytes: store.aliasBytes,
+    queriesHoldEventLoop: store.queriesHoldEventLoop,
     calendar,
     reports,
     audit,

@@ -42,6 +42,7 @@ export function openPostgresStore(url: string, poolSize: number): Store {
     notifyChanged: (alias) => notify(invalidationPayload(alias)),
     rateLimitStore: (clock) => databaseRateLimitStore(db, clock),
     aliasBytes: sql<string>`(alias collate "C")`,
+    queriesHoldEventLoop: false,
     async close() {
       await db.destroy();
     },

@@ -86,6 +86,7 @@ export function openSqliteStore(file: string, busyTimeoutMs: number): SqliteStor
     notifyChanged: async () => undefined,
     rateLimitStore: () => undefined,
     aliasBytes: sql<string>`alias`,
+    queriesHoldEventLoop: true,
     async close() {
       await db.destroy();
     },

@@ -48,6 +48,13 @@ export interface Store {
    * PostgreSQL, whose expression index migration 0008 made.
    */
   aliasBytes: RawBuilder<string>;
+  /**
+   * True when a statement runs on this process's thread (SQLite: the driver is synchronous), so
+   * every request waits while it runs: a long read is then cut into short statements with a turn
+   * of the event loop between them (topLinks in admin-queries.ts). On PostgreSQL a statement runs
+   * in the server, and one statement is the faster way.
+   */
+  queriesHoldEventLoop: boolean;
   close(): Promise<void>;
 }
 
