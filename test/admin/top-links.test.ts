@@ -84,9 +84,6 @@ describe(`topLinks (${testDialect})`, () => {
     }
   });
 
-  it('reads in short statements exactly where the store says a statement holds the event loop', () => {
-    expect(opened.store.queriesHoldEventLoop).toBe(testDialect === 'sqlite');
-  });
 
   // The plan on SQLite, whose statements run on the main thread; PostgreSQL's planner picks by
   // the table's size, which a test table does not have (its answers are checked above).

@@ -126,4 +126,20 @@ describe(`opened.store adapter on ${testDialect}`, () => {
     expect(await incr(Ctor)).toBe(1);
     expect(await incr(OtherCtor)).toBe(2);
   });
+
+  it('says truly whether a statement holds the event loop (long reads are then cut into steps)', async () => {
+    // A 1 ms timer ticks while the statement runs only if the event loop is free meanwhile.
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 1);
+    try {
+      const started = performance.now();
+      await sql`with recursive c(n) as (select 1 union all select n + 1 from c where n < 1000000) select count(*) from c`.execute(opened.store.db);
+      const ms = performance.now() - started;
+      expect(ms).toBeGreaterThan(30);
+      expect(ticks > 5).toBe(!opened.store.queriesHoldEventLoop);
+      expect(opened.store.queriesHoldEventLoop).toBe(testDialect === 'sqlite');
+    } finally {
+      clearInterval(ticker);
+    }
+  });
 });
