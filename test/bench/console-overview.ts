@@ -8,10 +8,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import { topLinks } from '../../src/server/admin/admin-queries.js';
 import { openStore } from '../../src/server/db/store.js';
-import { createMigratedFile, seedLinks } from './seed.js';
+import { measureEventLoopWait } from './event-loop-wait.js';
+import { createMigratedFile, seedLinks, seedThenSync } from './seed.js';
 
 const LINKS = Number(process.env.OVERVIEW_LINKS ?? 100_000);
 const DAYS = Number(process.env.OVERVIEW_DAYS ?? 90);
@@ -23,45 +23,19 @@ try {
   // Today's schema (migrations), links 1..LINKS, each clicked on every one of DAYS days.
   await createMigratedFile(file);
   seedLinks(file, 0, LINKS);
-  const seeding = new SqliteDatabase(file);
-  try {
-    seeding.pragma('synchronous = OFF');
-    const addDay = seeding.prepare('insert into link_clicks_daily (link_id, day, clicks) values (?, ?, ?)');
-    seeding.transaction(() => {
-      for (let link = 1; link <= LINKS; link++) for (let day = 0; day < DAYS; day++) addDay.run(link, dayOf(day), ((link * 7 + day) % 50) + 1);
-    })();
-    seeding.pragma('wal_checkpoint(TRUNCATE)');
-  } finally {
-    seeding.close();
-  }
-  // Seeding wrote without syncing: the store's first checkpoint would pay for flushing it all.
-  const handle = fs.openSync(file, 'r+');
-  fs.fsyncSync(handle);
-  fs.closeSync(handle);
+  seedThenSync(file, (db) => {
+    const addDay = db.prepare('insert into link_clicks_daily (link_id, day, clicks) values (?, ?, ?)');
+    for (let link = 1; link <= LINKS; link++) for (let day = 0; day < DAYS; day++) addDay.run(link, dayOf(day), ((link * 7 + day) % 50) + 1);
+  });
   // The server's own store: its main connection's settings (sqlite-connection.ts).
   const store = openStore({ kind: 'sqlite', file, busyTimeoutMs: 5000 });
   const source = { db: store.db, queriesHoldEventLoop: process.env.OVERVIEW_ONE_STATEMENT !== '1' };
   const today = dayOf(DAYS - 1);
 
   const measure = async (name: string, from: string) => {
-    let last = performance.now();
-    let longest = 0;
-    const ticker = setInterval(() => {
-      const now = performance.now();
-      longest = Math.max(longest, now - last);
-      last = now;
-    }, 1);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    last = performance.now();
-    longest = 0;
-    const started = performance.now();
-    const top = await topLinks(source, from, today, 10);
-    const ms = performance.now() - started;
-    // One more tick, so a wait that ended with the run is counted.
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    clearInterval(ticker);
+    const { result: top, ms, longestWaitMs } = await measureEventLoopWait(() => topLinks(source, from, today, 10));
     const first = top[0] === undefined ? 'none' : `${top[0].alias} (${top[0].clicks} clicks)`;
-    console.log(`${name}: ${ms.toFixed(0)} ms; longest wait of the event loop ${longest.toFixed(1)} ms; first ${first}`);
+    console.log(`${name}: ${ms.toFixed(0)} ms; longest wait of the event loop ${longestWaitMs.toFixed(1)} ms; first ${first}`);
   };
   try {
     const way = source.queriesHoldEventLoop ? 'in steps of 500 links' : 'in one statement';

@@ -6,10 +6,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import { openStore } from '../../src/server/db/store.js';
 import { createInsightsRepository } from '../../src/server/insights/insights-repository.js';
-import { createMigratedFile, seedLinks } from './seed.js';
+import { measureEventLoopWait } from './event-loop-wait.js';
+import { createMigratedFile, seedLinks, seedThenSync } from './seed.js';
 
 const LINKS = Number(process.env.RETENTION_LINKS ?? 10_000);
 const DAYS = Number(process.env.RETENTION_DAYS ?? 200);
@@ -21,46 +21,19 @@ try {
   // Today's schema (migrations), links 1..LINKS, then their counters straight into the table.
   await createMigratedFile(file);
   seedLinks(file, 0, LINKS);
-  const seeding = new SqliteDatabase(file);
-  try {
-    seeding.pragma('synchronous = OFF');
-    const addCounter = seeding.prepare('insert into link_insights_daily (link_id, day, dimension, value, clicks) values (?, ?, ?, ?, 1)');
-    seeding.transaction(() => {
-      for (let link = 1; link <= LINKS; link++) {
-        for (let day = 0; day < DAYS; day++) for (const dimension of ['hours', 'devices', 'countries']) addCounter.run(link, dayOf(day), dimension, 'v');
-      }
-    })();
-    seeding.pragma('wal_checkpoint(TRUNCATE)');
-  } finally {
-    seeding.close();
-  }
-  // Seeding wrote without syncing: without this, the store's first checkpoint (which syncs)
-  // would pay for flushing all of it, ~120 ms, inside the first run's statements.
-  const handle = fs.openSync(file, 'r+');
-  fs.fsyncSync(handle);
-  fs.closeSync(handle);
+  seedThenSync(file, (db) => {
+    const addCounter = db.prepare('insert into link_insights_daily (link_id, day, dimension, value, clicks) values (?, ?, ?, ?, 1)');
+    for (let link = 1; link <= LINKS; link++) {
+      for (let day = 0; day < DAYS; day++) for (const dimension of ['hours', 'devices', 'countries']) addCounter.run(link, dayOf(day), dimension, 'v');
+    }
+  });
   // The server's own store: its main connection's settings (sqlite-connection.ts).
   const store = openStore({ kind: 'sqlite', file, busyTimeoutMs: 5000 });
   const repository = createInsightsRepository(store.db);
 
   const measure = async (name: string, cutoff: string) => {
-    let last = performance.now();
-    let longest = 0;
-    const ticker = setInterval(() => {
-      const now = performance.now();
-      longest = Math.max(longest, now - last);
-      last = now;
-    }, 1);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    last = performance.now();
-    longest = 0;
-    const started = performance.now();
-    const deleted = await repository.deleteBefore(cutoff);
-    const ms = performance.now() - started;
-    // One more tick, so a wait that ended with the run is counted.
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    clearInterval(ticker);
-    console.log(`${name}: ${deleted.toLocaleString()} rows deleted in ${ms.toFixed(0)} ms; longest wait of the event loop ${longest.toFixed(1)} ms`);
+    const { result: deleted, ms, longestWaitMs } = await measureEventLoopWait(() => repository.deleteBefore(cutoff));
+    console.log(`${name}: ${deleted.toLocaleString()} rows deleted in ${ms.toFixed(0)} ms; longest wait of the event loop ${longestWaitMs.toFixed(1)} ms`);
   };
   try {
     console.log(`${(LINKS * DAYS * 3).toLocaleString()} counters (${LINKS.toLocaleString()} links × ${DAYS} days × 3), node ${process.version}`);

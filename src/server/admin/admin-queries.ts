@@ -48,45 +48,39 @@ interface LinkClicks {
   clicks: number;
 }
 
+const asLinkClicks = (row: { link_id: number; clicks: number | string }): LinkClicks => ({ id: row.link_id, clicks: toNumber(row.clicks) });
+
 /** The counters' side of a store: its query builder, and whether a statement holds the event loop. */
 export type TopLinksSource = Pick<Store, 'db' | 'queriesHoldEventLoop'>;
 
-/**
- * The `limit` most clicked link ids over days `from`..`to`, in one statement: a filter on `day`,
- * which has no index (it would be written on every click flush), so it reads every day ever
- * counted. PostgreSQL does that in parallel in its own processes, 0.6-0.9 s for "today" or
- * 7 days at 100,000 links × 90 days, faster than the walk below (1-6 s there in 200 round trips).
- */
-function topLinksOfAll(db: Kysely<Database>, from: string, to: string, limit: number) {
-  return db
-    .selectFrom('link_clicks_daily')
-    .select(['link_id', (eb) => eb.fn.sum<number | string>('clicks').as('clicks')])
-    .where('day', '>=', from)
-    .where('day', '<=', to)
-    .groupBy('link_id')
-    .orderBy('clicks', 'desc')
-    .orderBy('link_id')
-    .limit(limit);
+/** Link ids from `fromId` (included) to `toId` (excluded). */
+interface LinkIdRange {
+  fromId: number;
+  toId: number;
 }
 
 /**
- * One statement of the walk: the `limit` most clicked links with ids in [fromId, toId), over days
- * `from`..`to`. The links are named one by one (`in (select id from links …)`), so each is a
- * search of the counters' key (link_id = ?, day between) that reads only the days asked for,
- * where topLinksOfAll held SQLite's main thread 0.5-0.7 s at 100,000 links × 90 days.
- * Exported for the plan test.
+ * The `limit` most clicked link ids over days `from`..`to`, in one statement.
+ *
+ * Without `ids`, the whole table: a filter on `day`, which has no index (it would be written on
+ * every click flush), so it reads every day ever counted. PostgreSQL does that in parallel in its
+ * own processes, 0.6-0.9 s for "today" or 7 days at 100,000 links × 90 days, faster than the
+ * walk (1-6 s there in 200 round trips); SQLite held its main thread 0.4-0.7 s.
+ *
+ * With `ids`, one statement of the walk: the links are named one by one (`in (select id from
+ * links …)`), so each is a search of the counters' key (link_id = ?, day between) that reads
+ * only the days asked for. Exported for the plan test.
  */
-export function topLinksAmong(db: Kysely<Database>, fromId: number, toId: number, from: string, to: string, limit: number) {
-  return db
+export function topLinkCounts(db: Kysely<Database>, from: string, to: string, limit: number, ids?: LinkIdRange) {
+  let counts = db
     .selectFrom('link_clicks_daily')
     .select(['link_id', (eb) => eb.fn.sum<number | string>('clicks').as('clicks')])
-    .where('link_id', 'in', (eb) => eb.selectFrom('links').select('links.id').where('links.id', '>=', fromId).where('links.id', '<', toId))
     .where('day', '>=', from)
-    .where('day', '<=', to)
-    .groupBy('link_id')
-    .orderBy('clicks', 'desc')
-    .orderBy('link_id')
-    .limit(limit);
+    .where('day', '<=', to);
+  if (ids !== undefined) {
+    counts = counts.where('link_id', 'in', (eb) => eb.selectFrom('links').select('links.id').where('links.id', '>=', ids.fromId).where('links.id', '<', ids.toId));
+  }
+  return counts.groupBy('link_id').orderBy('clicks', 'desc').orderBy('link_id').limit(limit);
 }
 
 /**
@@ -112,9 +106,9 @@ async function topLinksInSteps(db: Kysely<Database>, from: string, to: string, l
   const high = toNumber(bounds.high);
   let top: LinkClicks[] = [];
   for (let low = toNumber(bounds.low); low <= high; low += LINKS_PER_TOP_STATEMENT) {
-    const rows = await topLinksAmong(db, low, low + LINKS_PER_TOP_STATEMENT, from, to, limit).execute();
+    const rows = await topLinkCounts(db, from, to, limit, { fromId: low, toId: low + LINKS_PER_TOP_STATEMENT }).execute();
     if (rows.length > 0) {
-      top = [...top, ...rows.map((row) => ({ id: row.link_id, clicks: toNumber(row.clicks) }))]
+      top = [...top, ...rows.map(asLinkClicks)]
         .sort((a, b) => b.clicks - a.clicks || a.id - b.id)
         .slice(0, limit);
     }
@@ -133,7 +127,7 @@ export async function topLinks(source: TopLinksSource, from: string, to: string,
   const { db } = source;
   const top = source.queriesHoldEventLoop
     ? await topLinksInSteps(db, from, to, limit)
-    : (await topLinksOfAll(db, from, to, limit).execute()).map((row) => ({ id: row.link_id, clicks: toNumber(row.clicks) }));
+    : (await topLinkCounts(db, from, to, limit).execute()).map(asLinkClicks);
   if (top.length === 0) return [];
   const links = await db.selectFrom('links').select(['id', 'alias', 'url']).where('id', 'in', top.map((row) => row.id)).execute();
   const byId = new Map(links.map((link) => [link.id, link]));
