@@ -20,6 +20,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server bundle (`vite build --ssr entry-server.tsx`, into dist/ssr) renders pages;
     // the files of public/ are served from dist/web only.
     copyPublicDir: !isSsrBuild,
+    // One stylesheet, linked from the page (the server puts it inline), not attached to the
+    // entry script: split per chunk, it was listed as a dependency of every lazily loaded page,
+    // and Vite's loader then added it to the document a second time beside the inline copy,
+    // so the browser parsed 52 KB of CSS again and restyled the whole page while it loaded.
+    cssCodeSplit: false,
   },
   server: {
     port: devServerPort(process.env.PORT),

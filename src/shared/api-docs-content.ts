@@ -4,6 +4,7 @@
 // site's public URL; test/web/api-docs-page.test.ts runs each of them against a real server.
 import type { ApiDocsAuth, ApiDocsLimits } from './api-docs.js';
 import { BULK_MAX_ITEMS, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from './api-limits.js';
+import { formatInteger } from './integer-format.js';
 import { errorMessages } from './messages.js';
 
 export const API_DOCS_TITLE = 'Documentação da API';
@@ -38,7 +39,7 @@ export interface ApiDocsSection {
   code?: string;
 }
 
-const count = (value: number) => value.toLocaleString('pt-BR');
+const count = formatInteger;
 
 export interface ApiDocsIntroInput {
   siteName: string;

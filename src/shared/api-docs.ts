@@ -3,6 +3,7 @@
 // cannot drift from what the routes do. The server builds it once and renders the page with it
 // (src/server/web/rendered-pages.ts); the page (src/web/pages/api-docs-page.tsx) only displays
 // it. The introduction and the curl examples are written in api-docs-content.ts.
+import { formatInteger } from './integer-format.js';
 
 /** How an operation may be called: without credentials, with an API key, with a link's manage token. */
 export type ApiDocsAuth = 'anonymous' | 'apiKey' | 'manageToken';
@@ -227,7 +228,7 @@ export function buildApiDocs(document: unknown, { schemes, limits }: { schemes: 
 
 /** 1000 → "1.000". */
 function formatCount(value: number): string {
-  return value.toLocaleString('pt-BR');
+  return formatInteger(value);
 }
 
 /** The model read back from JSON (the page context): undefined when it is not one. */

@@ -5,6 +5,7 @@ import { ADMIN_REASON_MAX, API_KEY_NAME_MAX, API_KEY_PER_MINUTE_MAX } from './ad
 import { ALIAS_MAX_LENGTH, ALIAS_MIN_LENGTH } from './alias-rules.js';
 import { BULK_MAX_ITEMS, LIST_MAX_LIMIT } from './api-limits.js';
 import { INSIGHT_RANGES } from './insights.js';
+import { formatInteger } from './integer-format.js';
 import { MAX_CLICKS_LIMIT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './link-options.js';
 import { REPORT_REASON_MAX, REPORT_REASON_MIN } from './report-rules.js';
 import { URL_MAX_LENGTH } from './url-rules.js';
@@ -23,7 +24,7 @@ export const errorMessages = {
   invalid_days: `Escolha um período de ${INSIGHT_RANGES.slice(0, -1).join(', ')} ou ${INSIGHT_RANGES.at(-1)} dias.`,
   alias_taken: 'Este alias personalizado já está em uso.',
   invalid_expires_at: 'A data de expiração deve ficar entre 1 minuto e 5 anos a partir de agora.',
-  invalid_max_clicks: `O limite de cliques deve ser um número inteiro de 1 a ${MAX_CLICKS_LIMIT.toLocaleString('pt-BR')}.`,
+  invalid_max_clicks: `O limite de cliques deve ser um número inteiro de 1 a ${formatInteger(MAX_CLICKS_LIMIT)}.`,
   invalid_password: `A senha deve ter de ${PASSWORD_MIN_LENGTH} a ${PASSWORD_MAX_LENGTH} caracteres.`,
   invalid_ios_url: 'O link para iPhone e iPad precisa ser uma URL válida com http:// ou https://, de outro site.',
   invalid_android_url: 'O link para Android precisa ser uma URL válida com http:// ou https://, de outro site.',
@@ -40,7 +41,7 @@ export const errorMessages = {
   unauthorized: 'É preciso informar o código de gerenciamento deste link.',
   invalid_api_key: 'Chave de API inválida ou revogada.',
   api_key_required: 'Esta operação exige uma chave de API (Authorization: Bearer <chave>).',
-  invalid_bulk: `Envie de 1 a ${BULK_MAX_ITEMS.toLocaleString('pt-BR')} links em "links".`,
+  invalid_bulk: `Envie de 1 a ${formatInteger(BULK_MAX_ITEMS)} links em "links".`,
   invalid_limit: `O parâmetro limit deve ser um número inteiro de 1 a ${LIST_MAX_LIMIT}.`,
   invalid_cursor: 'O cursor informado é inválido. Use o valor de nextCursor da página anterior.',
   forbidden: 'O código de gerenciamento não confere com este link.',
@@ -53,7 +54,7 @@ export const errorMessages = {
   invalid_admin_reason: `O motivo pode ter até ${ADMIN_REASON_MAX} caracteres.`,
   invalid_search: 'Busque por um alias (ou o começo dele), um domínio ou uma URL completa com http:// ou https://.',
   invalid_key_name: `Dê à chave um nome de 1 a ${API_KEY_NAME_MAX} caracteres.`,
-  invalid_per_minute: `O limite por minuto deve ser um número inteiro de 1 a ${API_KEY_PER_MINUTE_MAX.toLocaleString('pt-BR')}.`,
+  invalid_per_minute: `O limite por minuto deve ser um número inteiro de 1 a ${formatInteger(API_KEY_PER_MINUTE_MAX)}.`,
   key_not_found: 'Chave de API não encontrada.',
   invalid_feed: 'Nenhum domínio válido no arquivo; nada foi importado.',
   rate_limited: 'Muitas tentativas em pouco tempo. Aguarde um pouco e tente novamente.',
@@ -110,7 +111,7 @@ export const linkOptionTexts = {
   appUrlsHint: 'Quem abrir o link nesses aparelhos vai para este endereço; os demais, para a URL principal.',
   badgeExpires: (when: string): string => `expira em ${when}`,
   badgeExpired: 'expirado',
-  badgeClicks: (used: number, max: number): string => `${used.toLocaleString('pt-BR')} de ${max.toLocaleString('pt-BR')} cliques`,
+  badgeClicks: (used: number, max: number): string => `${formatInteger(used)} de ${formatInteger(max)} cliques`,
   badgeProtected: 'protegido',
   badgeApps: 'links para apps',
 } as const;

@@ -1,5 +1,6 @@
 // The app itself: hydrates the server-rendered page (or renders it, under `vite dev`).
 // main.tsx loads this once the page has been painted.
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/app-providers';
@@ -21,6 +22,11 @@ if (root) {
     </AppProviders>
   );
   // The server renders every page (entry-server.tsx); `vite dev` serves the bare index.html.
-  if (root.firstElementChild) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  // Hydrating as a transition lets React yield to the browser every few milliseconds instead
+  // of walking the whole page in one task (a default-priority hydration is not time-sliced).
+  if (root.firstElementChild) {
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+  } else createRoot(root).render(app);
 }

@@ -1,22 +1,34 @@
 // pt-BR formatting helpers.
-const numberFormat = new Intl.NumberFormat('pt-BR');
+//
+// No Intl object is made while the app loads: a page's first Intl call costs tens of ms of the
+// main thread (see shared/integer-format.ts), so each formatter is created on its first use,
+// and whole numbers (every count the pages show while hydrating) need none.
+import { formatInteger } from '../../shared/integer-format';
 
-export function formatNumber(value: number): string {
-  return numberFormat.format(value);
+/** A formatter made on first use. */
+function onFirstUse<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
 }
 
-const percentFormat = new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 0 });
+const numberFormat = onFirstUse(() => new Intl.NumberFormat('pt-BR'));
+
+export function formatNumber(value: number): string {
+  return Number.isSafeInteger(value) ? formatInteger(value) : numberFormat().format(value);
+}
+
+const percentFormat = onFirstUse(() => new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 0 }));
 
 /** A share 0–1 as a whole percentage, "40%" (a share under 0.5% but above 0 is "<1%"). */
 export function formatPercent(share: number): string {
-  return share > 0 && share < 0.005 ? `<${percentFormat.format(0.01)}` : percentFormat.format(share);
+  return share > 0 && share < 0.005 ? `<${percentFormat().format(0.01)}` : percentFormat().format(share);
 }
 
-const decimalFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
+const decimalFormat = onFirstUse(() => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 }));
 
 /** A number with at most one decimal, pt-BR style: 4.25 → "4,3". */
 export function formatDecimal(value: number): string {
-  return decimalFormat.format(value);
+  return decimalFormat().format(value);
 }
 
 /** A calendar day "2025-11-21" as pt-BR writes it, "21/11/2025" (no time zone involved). */
@@ -32,12 +44,12 @@ export function formatWhatsapp(digits: string): string {
   return `+${digits}`;
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'medium', timeStyle: 'short' });
+const dateTimeFormat = onFirstUse(() => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'medium', timeStyle: 'short' }));
 
 /** An ISO instant as pt-BR shows it, e.g. "21 de nov. de 2025, 14:30"; the input as is if it is not a date. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat().format(date);
 }
 
 /** A calendar day "2025-11-21" as "21/11" (no time zone involved). */
@@ -52,21 +64,24 @@ export function withoutScheme(url: string): string {
 }
 
 // Brasília time, as the home form's 'Expira em' is typed (EXPIRY_TIME_ZONE).
-const brasiliaFormat = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const brasiliaFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('pt-BR', {
+      timeZone: 'America/Sao_Paulo',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 
 /** An ISO instant in Brasília time, "25/12/2026 18:00"; the input as is if it is not a date. */
 export function formatBrasiliaDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const parts = brasiliaFormat.formatToParts(date);
+  const parts = brasiliaFormat().formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '';
   return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
 }

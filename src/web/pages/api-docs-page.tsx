@@ -139,7 +139,7 @@ function FieldList({ title, fields }: { title: string; fields: readonly (ApiDocs
 function Operation({ operation }: { operation: ApiDocsOperation }) {
   const titleId = `${operation.id}-titulo`;
   return (
-    <Card className="p-5 sm:p-6">
+    <Card className="render-when-near p-5 [--near-size:900px] sm:p-6">
       <article id={operation.id} aria-labelledby={titleId}>
         <h3 id={titleId} className="text-lg font-bold text-slate-900">
           {operation.summary}

@@ -57,11 +57,11 @@ export function HomePage() {
         </div>
       </section>
 
-      <div className="mx-auto max-w-6xl px-4 pt-8 pb-14 sm:pt-10 sm:pb-16">
+      <div className="render-when-near mx-auto max-w-6xl px-4 pt-8 pb-14 [--near-size:760px] sm:pt-10 sm:pb-16 lg:[--near-size:420px]">
         <StatsSection />
       </div>
 
-      <section aria-labelledby="home-faq" className="border-t border-slate-200 bg-white">
+      <section aria-labelledby="home-faq" className="render-when-near border-t border-slate-200 bg-white [--near-size:760px]">
         <div className="mx-auto max-w-3xl px-4 py-16 sm:py-20">
           <h2 id="home-faq" className="text-center text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
             Perguntas frequentes
