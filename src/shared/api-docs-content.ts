@@ -39,8 +39,6 @@ export interface ApiDocsSection {
   code?: string;
 }
 
-const count = formatInteger;
-
 export interface ApiDocsIntroInput {
   siteName: string;
   publicUrl: string;
@@ -82,9 +80,9 @@ export function apiDocsIntro({ siteName, publicUrl, contactEmail, limits }: ApiD
       id: 'limites',
       title: 'Limites',
       paragraphs: [
-        `Sem chave: até ${count(limits.anonymousPerMinute)} links por minuto e ${count(limits.anonymousPerDay)} por dia para cada endereço de origem.`,
-        `Com chave: cada chave tem o seu próprio limite de requisições por minuto, de ${count(limits.keyPerMinute)} se a equipe não combinar outro com você.`,
-        `Passou do limite, a resposta é \`429\` com o cabeçalho \`Retry-After\` dizendo quantos segundos esperar. Um pedido em lote leva até ${count(BULK_MAX_ITEMS)} links; a listagem devolve até ${count(LIST_MAX_LIMIT)} por página (${count(LIST_DEFAULT_LIMIT)} se você não disser quantos).`,
+        `Sem chave: até ${formatInteger(limits.anonymousPerMinute)} links por minuto e ${formatInteger(limits.anonymousPerDay)} por dia para cada endereço de origem.`,
+        `Com chave: cada chave tem o seu próprio limite de requisições por minuto, de ${formatInteger(limits.keyPerMinute)} se a equipe não combinar outro com você.`,
+        `Passou do limite, a resposta é \`429\` com o cabeçalho \`Retry-After\` dizendo quantos segundos esperar. Um pedido em lote leva até ${formatInteger(BULK_MAX_ITEMS)} links; a listagem devolve até ${formatInteger(LIST_MAX_LIMIT)} por página (${formatInteger(LIST_DEFAULT_LIMIT)} se você não disser quantos).`,
       ],
     },
     {
@@ -160,7 +158,7 @@ export function apiDocsExamples(today: string): ApiExample[] {
     {
       id: 'exemplo-lote',
       title: 'Criar vários links de uma vez',
-      description: `Até ${count(BULK_MAX_ITEMS)} por pedido, cada um como no exemplo anterior. A resposta traz um resultado por item, na mesma ordem: \`ok: true\` com o link, ou \`ok: false\` com o erro daquele item.`,
+      description: `Até ${formatInteger(BULK_MAX_ITEMS)} por pedido, cada um como no exemplo anterior. A resposta traz um resultado por item, na mesma ordem: \`ok: true\` com o link, ou \`ok: false\` com o erro daquele item.`,
       request: {
         method: 'POST',
         path: '/api/links/bulk',

@@ -158,7 +158,7 @@ export function buildApiDocs(document: unknown, { schemes, limits }: { schemes: 
     const min = typeof schema.minItems === 'number' ? schema.minItems : undefined;
     const max = typeof schema.maxItems === 'number' ? schema.maxItems : undefined;
     if (schema.type !== 'array' || (min === undefined && max === undefined)) return text;
-    const bounds = min !== undefined && max !== undefined ? `De ${formatCount(min)} a ${formatCount(max)} itens.` : max !== undefined ? `Até ${formatCount(max)} itens.` : `Ao menos ${formatCount(min ?? 0)} itens.`;
+    const bounds = min !== undefined && max !== undefined ? `De ${formatInteger(min)} a ${formatInteger(max)} itens.` : max !== undefined ? `Até ${formatInteger(max)} itens.` : `Ao menos ${formatInteger(min ?? 0)} itens.`;
     return text === '' ? bounds : `${text} ${bounds}`;
   };
 
@@ -224,11 +224,6 @@ export function buildApiDocs(document: unknown, { schemes, limits }: { schemes: 
     .filter((group) => group.operations.length > 0);
   const info = objectAt(document, 'info');
   return { title: stringAt(info, 'title'), version: stringAt(info, 'version'), description: stringAt(info, 'description'), groups, limits };
-}
-
-/** 1000 → "1.000". */
-function formatCount(value: number): string {
-  return formatInteger(value);
 }
 
 /** The model read back from JSON (the page context): undefined when it is not one. */

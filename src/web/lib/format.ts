@@ -11,11 +11,8 @@ function onFirstUse<T>(make: () => T): () => T {
   return () => (value ??= make());
 }
 
-const numberFormat = onFirstUse(() => new Intl.NumberFormat('pt-BR'));
-
-export function formatNumber(value: number): string {
-  return Number.isSafeInteger(value) ? formatInteger(value) : numberFormat().format(value);
-}
+/** 1234 → "1.234" (see formatInteger: anything but a whole number goes through Intl). */
+export const formatNumber = formatInteger;
 
 const percentFormat = onFirstUse(() => new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 0 }));
 
