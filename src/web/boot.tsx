@@ -14,17 +14,18 @@ applyBrandTheme(site.brandColor);
 
 const root = document.getElementById('root');
 if (root) {
+  // The server renders every page (entry-server.tsx); `vite dev` serves the bare index.html.
+  const hydrating = root.firstElementChild !== null;
   const app = (
-    <AppProviders site={site} context={readPageContext()}>
+    <AppProviders site={site} context={readPageContext()} hydrating={hydrating}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>
   );
-  // The server renders every page (entry-server.tsx); `vite dev` serves the bare index.html.
   // Hydrating as a transition lets React yield to the browser every few milliseconds instead
   // of walking the whole page in one task (a default-priority hydration is not time-sliced).
-  if (root.firstElementChild) {
+  if (hydrating) {
     startTransition(() => {
       hydrateRoot(root, app);
     });

@@ -23,7 +23,7 @@ export async function renderPage({ url, site, context }: ServerRenderInput): Pro
   };
   const { prelude } = await prerender(
     <ServerHeadContext.Provider value={head}>
-      <AppProviders site={site} context={context}>
+      <AppProviders site={site} context={context} hydrating>
         <StaticRouter location={url}>
           <AppRoutes />
         </StaticRouter>

@@ -5,24 +5,29 @@ import { SiteHeader } from '../components/layout/site-header';
 import { Spinner } from '../components/ui/spinner';
 import { Toaster } from '../components/ui/toaster';
 import { CookieBanner } from '../features/cookie-consent/cookie-banner';
-import { useHydrated } from '../lib/page-context';
+import { useHydrated, useMarkHydrated } from '../lib/hydration';
 
 /**
- * Marks <html data-hydrated> once the page, lazily loaded or not, is live: its effect runs when
- * the page's Suspense boundary has hydrated. Browser tests wait for it before they interact.
+ * Its first effect runs when the page's Suspense boundary, lazily loaded or not, has hydrated:
+ * then what waits for hydration may render (a transition, lib/hydration.tsx). Once that has
+ * rendered too, marks <html data-hydrated>: browser tests wait for it before they interact.
+ * Marking the app hydrated from here rather than from the root means no update reaches the
+ * page's boundary while it is still server HTML waiting for its chunk.
  */
 function HydratedMark() {
+  const hydrated = useHydrated();
+  const markHydrated = useMarkHydrated();
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
+    if (hydrated) document.documentElement.dataset.hydrated = 'true';
+    else markHydrated();
+  }, [hydrated, markHydrated]);
   return null;
 }
 
 /**
  * Toasts only answer what a script did, and Radix's viewport carries an inline style the CSP
  * refuses in served HTML: mounted once hydrated. Its own component, so that flipping it
- * re-renders nothing else: a re-render of the layout before the lazily loaded page has
- * hydrated would make React throw the page's server HTML away and show the fallback.
+ * re-renders nothing else of the layout.
  */
 function HydratedToaster() {
   return useHydrated() ? <Toaster /> : null;

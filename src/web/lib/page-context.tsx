@@ -1,12 +1,13 @@
 // What the server rendered this page with (src/shared/app-shell.ts PageContext), and the hooks
 // that keep the first browser render identical to the server's HTML. Hydration must produce
 // exactly the server's markup; values only the browser knows (its own date, localStorage)
-// are read once hydration is done, through useSyncExternalStore's server snapshot.
-import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
+// are read once hydration is done (useHydrated, lib/hydration.tsx).
+import { createContext, type ReactNode, useContext } from 'react';
 import { type HomeFormOptions, type HomeFormOutcome, PAGE_CONTEXT_SCRIPT_ID, type PageContext } from '../../shared/app-shell';
 import { isLinkGateView } from '../../shared/link-gate';
 import { type ApiErrorCode, errorMessages } from '../../shared/messages';
 import { toLinkOptionsView } from './link-options-view';
+import { useHydrated } from './hydration';
 import { toStoredLink } from './my-links';
 
 /** The browser's own calendar day, YYYY-MM-DD. */
@@ -79,19 +80,8 @@ export function usePageContext(): PageContext {
   return useContext(PageContextContext);
 }
 
-const noSubscription = () => () => {};
-
-/** False on the server and during hydration, true right after (and on every client-side render). */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
-
 /** Today (YYYY-MM-DD): the server's day while hydrating, then the visitor's own. */
 export function useToday(): string {
   const { today } = usePageContext();
-  return useSyncExternalStore(noSubscription, localDay, () => today);
+  return useHydrated() ? localDay() : today;
 }

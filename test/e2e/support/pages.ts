@@ -10,7 +10,8 @@ export function toastArea(page: Page): Locator {
 
 /**
  * Waits until React has hydrated the server-rendered page (root-layout.tsx sets
- * <html data-hydrated="true"> once the page's Suspense boundary is live). Pages arrive
+ * <html data-hydrated="true"> once the page's Suspense boundary is live and what waits for
+ * hydration, lib/hydration.tsx, has rendered). Pages arrive
  * rendered, so a control is visible before its handlers are attached: wait for this before
  * clicking, typing or pressing keys (a click on the home form before hydration would post it
  * natively). Bounded: a page that never hydrates fails here instead of hanging.

@@ -5,7 +5,7 @@ import type { AdminSession } from '../../../shared/admin-api';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input, Label } from '../../components/ui/field';
-import { useHydrated } from '../../lib/page-context';
+import { useHydrated } from '../../lib/hydration';
 import { signIn } from './admin-client';
 import { messageOf } from './console-context';
 import { adminTexts as t } from './admin-texts';

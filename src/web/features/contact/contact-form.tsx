@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Input, Label, Select, Textarea } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
-import { useHydrated } from '../../lib/page-context';
+import { useHydrated } from '../../lib/hydration';
 
 /** Spec: value = label of the five subjects. */
 export const CONTACT_SUBJECTS = [

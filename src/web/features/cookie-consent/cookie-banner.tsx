@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { PAGE_PATHS } from '../../../shared/routes';
 import { Button } from '../../components/ui/button';
 import { setCookieConsent, useCookieConsent } from '../../lib/cookie-consent';
-import { useHydrated } from '../../lib/page-context';
+import { useHydrated } from '../../lib/hydration';
 
 /**
  * Shown until the visitor chooses; the choice is kept in localStorage and never asked again.

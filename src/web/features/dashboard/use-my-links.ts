@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { MY_LINKS_KEY, readMyLinks, type StoredLink, writeMyLinks } from '../../lib/my-links';
-import { useHydrated } from '../../lib/page-context';
+import { useHydrated } from '../../lib/hydration';
 
 /**
  * The stored list and a way to change it. Changes start from what is in storage now, so a

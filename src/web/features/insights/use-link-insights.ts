@@ -3,7 +3,7 @@ import type { LinkInsights } from '../../../shared/api';
 import type { InsightRange } from '../../../shared/insights';
 import { ApiError, fetchLinkInsights } from '../../lib/api';
 import { findMyLink, MY_LINKS_KEY, readMyLinks, type StoredLink, writeMyLinks } from '../../lib/my-links';
-import { useHydrated } from '../../lib/page-context';
+import { useHydrated } from '../../lib/hydration';
 import { toLinkInsights } from './insights-data';
 import { insightsTexts as t } from './insights-texts';
 

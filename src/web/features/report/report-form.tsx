@@ -6,7 +6,7 @@ import { FieldError, FieldHint, Input, Label, Textarea } from '../../components/
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, reportLink } from '../../lib/api';
-import { useHydrated } from '../../lib/page-context';
+import { useHydrated } from '../../lib/hydration';
 import { useSiteConfig } from '../../lib/site-config';
 import { reportFormTexts as t } from './report-texts';
 
