@@ -181,6 +181,7 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
     insights: insightsRepository,
     calendar,
     breakdowns: config.insights.enabled,
+    regionLookup: (config.insights.cityDb?.length ?? 0) > 0,
   });
   const apiKeys = createApiKeyService({ keys: createApiKeyRepository(store.db), clock, defaultPerMinute: config.rateLimits.apiKeyPerMinute });
   const reports = createReportRepository(store.db);

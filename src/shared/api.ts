@@ -174,6 +174,11 @@ export interface LinkInsights {
   countries: InsightCount[];
   /** ISO 3166-2 codes such as 'BR-SC', or 'unknown' (always, unless the operator set GEOIP_CITY_DB). */
   regions: InsightCount[];
+  /**
+   * Whether the server looks up states (the operator set GEOIP_CITY_DB). When false, new clicks
+   * count as region 'unknown' and the page says why no state shows.
+   */
+  regionLookup: boolean;
   /** False when the operator turned breakdowns off (INSIGHTS=false): clicks are still counted, the breakdowns are empty. */
   breakdowns: boolean;
 }

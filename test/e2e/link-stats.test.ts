@@ -132,6 +132,7 @@ async function tableCounts(table: Locator): Promise<Record<string, number>> {
 describe('link statistics (/dashboard/:alias)', () => {
   it('the API counted the visits in every breakdown (what the page is checked against)', () => {
     expect(counted.breakdowns).toBe(true);
+    expect(counted.regionLookup).toBe(true);
     const byKey = (entries: readonly { key: string; clicks: number }[]) => Object.fromEntries(entries.map((entry) => [entry.key, entry.clicks]));
     expect(byKey(counted.sources)).toEqual({ instagram: 2, direct: 1, google: 1, 'blog.exemplo.com.br': 1, whatsapp: 1 });
     expect(byKey(counted.devices)).toEqual({ mobile: 4, desktop: 2 });

@@ -87,6 +87,8 @@ describe('click insights', () => {
     expect(asRecord(insights.countries)).toEqual({ BR: 6, US: 1 });
     // The IPv6 visitor by its /64, in the IPv6 file; the US visitor has no Brazilian state.
     expect(asRecord(insights.regions)).toEqual({ 'BR-RJ': 2, 'BR-DF': 1, 'BR-RS': 1, 'BR-PE': 1, 'BR-SP': 1, unknown: 1 });
+    // GEOIP_CITY_DB is set: the page is told states are looked up.
+    expect(insights.regionLookup).toBe(true);
     // Sorted by clicks, most first.
     expect(insights.devices[0]).toEqual({ key: 'mobile', clicks: 5 });
   });
@@ -160,6 +162,8 @@ describe('click insights', () => {
       const byDimension = new Map<string, number>();
       for (const row of rows) byDimension.set(row.dimension, (byDimension.get(row.dimension) ?? 0) + Number(row.clicks));
       expect(Object.fromEntries(byDimension)).toEqual({ sources: 5, devices: 5, systems: 5, browsers: 5, countries: 5, regions: 5, hours: 5 });
+      // Without GEOIP_CITY_DB (the default) every click's region is 'unknown'.
+      expect(rows.filter((row) => row.dimension === 'regions').map((row) => row.value)).toEqual(['unknown']);
     } finally {
       await other.close().catch(() => undefined);
     }
@@ -177,6 +181,8 @@ describe('click insights', () => {
       const insights = (await view.json()) as LinkInsights;
       expect(insights.totalClicks).toBe(1);
       expect(insights.breakdowns).toBe(false);
+      // Nothing is looked up at all, states included.
+      expect(insights.regionLookup).toBe(false);
     } finally {
       await off.close();
     }

@@ -184,6 +184,8 @@ describe('GET /api/links/:alias/insights', () => {
         { key: 'BR-SP', clicks: 2 },
       ],
       breakdowns: true,
+      // The stored rows name states, but this server has no GEOIP_CITY_DB: new clicks would not.
+      regionLookup: false,
     } satisfies LinkInsights);
     // Every breakdown adds up to the clicks of the range here.
     for (const list of [view.sources, view.devices, view.systems, view.browsers, view.countries, view.regions]) {
@@ -345,7 +347,7 @@ describe('GET /api/links/:alias/insights', () => {
 
 describe('insights service (the database\'s row order does not matter)', () => {
   const token = 'segredo-do-dono';
-  const deps = (breakdownsBetween: () => Promise<{ dimension: string; value: string; clicks: number }[]>, breakdowns = true) =>
+  const deps = (breakdownsBetween: () => Promise<{ dimension: string; value: string; clicks: number }[]>, breakdowns = true, regionLookup = true) =>
     createInsightsService({
       links: {
         findByAlias: async (alias) =>
@@ -355,6 +357,7 @@ describe('insights service (the database\'s row order does not matter)', () => {
       insights: { breakdownsBetween },
       calendar: createCalendar('America/Sao_Paulo', () => now),
       breakdowns,
+      regionLookup,
     });
 
   it('sorts by clicks, most first, then by key in code-unit order; skips unknown dimensions and hours it cannot place', async () => {
@@ -379,7 +382,13 @@ describe('insights service (the database\'s row order does not matter)', () => {
     const breakdownsBetween = vi.fn(async () => []);
     const view = await deps(breakdownsBetween, false).getInsights('ordem', token, 1);
     expect(breakdownsBetween).not.toHaveBeenCalled();
-    expect(view).toMatchObject({ breakdowns: false, sources: [], hours: hoursWith({}) });
+    // A city database configured does not make states looked up while breakdowns are off.
+    expect(view).toMatchObject({ breakdowns: false, regionLookup: false, sources: [], hours: hoursWith({}) });
+  });
+
+  it('says whether states are looked up, as configured', async () => {
+    expect((await deps(async () => [], true, true).getInsights('ordem', token, 1)).regionLookup).toBe(true);
+    expect((await deps(async () => [], true, false).getInsights('ordem', token, 1)).regionLookup).toBe(false);
   });
 });
 

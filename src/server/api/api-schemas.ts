@@ -299,7 +299,7 @@ export const insightsSchema = {
     200: {
       description: 'As divisões dos cliques do período.',
       type: 'object',
-      required: ['alias', 'days', 'from', 'to', 'totalClicks', 'daily', 'hours', 'sources', 'devices', 'systems', 'browsers', 'countries', 'regions', 'breakdowns'],
+      required: ['alias', 'days', 'from', 'to', 'totalClicks', 'daily', 'hours', 'sources', 'devices', 'systems', 'browsers', 'countries', 'regions', 'breakdowns', 'regionLookup'],
       properties: {
         alias: { type: 'string' },
         days: { type: 'integer' },
@@ -315,6 +315,10 @@ export const insightsSchema = {
         countries: { type: 'array', items: { $ref: 'Contagem#' }, description: 'Códigos ISO 3166-1 (BR, PT…) ou unknown.' },
         regions: { type: 'array', items: { $ref: 'Contagem#' }, description: 'Códigos ISO 3166-2 (BR-SP, BR-SC…) ou unknown.' },
         breakdowns: { type: 'boolean', description: 'false quando o site não guarda as divisões (só os cliques).' },
+        regionLookup: {
+          type: 'boolean',
+          description: 'false quando o site não identifica estados (sem base de cidades): os cliques novos entram em regions como unknown.',
+        },
       },
     },
     400: errorResponse('Período inválido.'),

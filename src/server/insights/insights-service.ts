@@ -22,6 +22,8 @@ export interface InsightsServiceDeps {
   calendar: Calendar;
   /** config.insights.enabled: when off, nothing is read from link_insights_daily. */
   breakdowns: boolean;
+  /** A city-level GeoIP database is configured (GEOIP_CITY_DB): clicks get a region. */
+  regionLookup: boolean;
 }
 
 export function createInsightsService(deps: InsightsServiceDeps) {
@@ -46,6 +48,7 @@ export function createInsightsService(deps: InsightsServiceDeps) {
         daily,
         ...breakdownsOf(totals),
         breakdowns: deps.breakdowns,
+        regionLookup: deps.breakdowns && deps.regionLookup,
       };
     },
   };

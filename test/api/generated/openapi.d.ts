@@ -1108,6 +1108,8 @@ export interface operations {
                         regions: components["schemas"]["Contagem"][];
                         /** @description false quando o site não guarda as divisões (só os cliques). */
                         breakdowns: boolean;
+                        /** @description false quando o site não identifica estados (sem base de cidades): os cliques novos entram em regions como unknown. */
+                        regionLookup: boolean;
                     };
                 };
             };

@@ -21,6 +21,7 @@ const base: LinkInsights = {
   countries: [{ key: 'BR', clicks: 3 }],
   regions: [{ key: 'BR-SP', clicks: 3 }],
   breakdowns: true,
+  regionLookup: true,
 };
 
 describe('insights CSV', () => {

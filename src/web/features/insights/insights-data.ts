@@ -44,6 +44,8 @@ export function toLinkInsights(body: unknown, alias: string, range: number): Lin
     countries: counts(source.countries),
     regions: counts(source.regions),
     breakdowns: source.breakdowns !== false,
+    // A server from before the flag looked states up whenever it could: keep its wording.
+    regionLookup: source.regionLookup !== false,
   };
 }
 

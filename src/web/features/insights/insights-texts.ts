@@ -102,6 +102,8 @@ export const insightsTexts = {
   stateColumn: 'Estado',
   statesNote: 'Estimado pelo endereço de internet de quem clicou: pode não ser exato.',
   statesEmpty: 'Nenhum clique com estado identificado neste período.',
+  /** The server has no city-level database (GEOIP_CITY_DB): no click gets a state. */
+  statesUnavailable: 'Este site não identifica o estado de quem clica, apenas o país.',
   mapLabel: (total: number, top: readonly { name: string; clicks: number }[]) =>
     `Mapa do Brasil com os estados coloridos pelos cliques: ${clicks(total)} com estado identificado` +
     (top.length === 0 ? '.' : `; mais cliques em ${top.map((entry) => `${entry.name} (${formatNumber(entry.clicks)})`).join(', ')}.`),

@@ -73,6 +73,7 @@ function insights(range: number, overrides: Partial<Insights> = {}): Insights {
       { key: 'unknown', clicks: 2 },
     ],
     breakdowns: true,
+    regionLookup: true,
     ...overrides,
   };
 }
@@ -311,6 +312,25 @@ describe('LinkInsights: the figures and their tables', () => {
     expect(state('AM')?.getAttribute('class')).toContain('fill-slate-200');
     expect(state('SP')?.querySelector('title')).toHaveTextContent('São Paulo: 5 cliques');
     expect(screen.getByRole('link', { name: 'CC BY 4.0' })).toHaveAttribute('href', 'https://creativecommons.org/licenses/by/4.0/deed.pt-br');
+  });
+
+  it('without states: says whether none was identified or the site does not look them up', async () => {
+    const unknownOnly = [{ key: 'unknown', clicks: 10 }];
+    serveInsights((range) => jsonResponse(insights(range, { regions: unknownOnly, regionLookup: true })));
+    const first = renderInsights();
+    await total();
+    const states = () => within(screen.getByTestId('states'));
+    expect(states().getByText('Nenhum clique com estado identificado neste período.')).toBeInTheDocument();
+    expect(states().queryByRole('img')).not.toBeInTheDocument();
+    first.unmount();
+
+    serveInsights((range) => jsonResponse(insights(range, { regions: unknownOnly, regionLookup: false })));
+    renderInsights();
+    await total();
+    expect(states().getByText('Este site não identifica o estado de quem clica, apenas o país.')).toBeInTheDocument();
+    expect(states().queryByText('Nenhum clique com estado identificado neste período.')).not.toBeInTheDocument();
+    // The countries are still there beside it.
+    expect(screen.getByRole('table', { name: 'Países' })).toBeInTheDocument();
   });
 
   it('shows six values of a breakdown, and the rest on demand', async () => {

@@ -522,7 +522,7 @@ function PlacesCard({ data }: { data: Insights }) {
         <div data-testid="states">
           <h3 className="text-base font-bold text-slate-900">{t.statesTitle}</h3>
           {states.length === 0 ? (
-            <p className="mt-3 text-sm text-slate-500">{t.statesEmpty}</p>
+            <p className="mt-3 text-sm text-slate-500">{data.regionLookup ? t.statesEmpty : t.statesUnavailable}</p>
           ) : (
             <>
               <div className="mx-auto mt-3 aspect-[613/639] w-full max-w-xs">
