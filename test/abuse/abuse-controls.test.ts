@@ -119,6 +119,19 @@ describe('abuse controls through the real app', () => {
     expect((await admin('disable', 'nao-existe')).code).toBe(1);
   });
 
+  it('the operator can delete an alias with the admin tool; a running server stops redirecting it within a refresh', async () => {
+    const link = (await create('https://example.com/apagar', 'apagar-me')).json<CreateLinkResponse>();
+    expect((await visit(link.alias)).statusCode).toBe(302); // now cached
+    expect(await admin('delete', 'apagar-me', '--yes')).toEqual({ code: 0, output: 'Excluído: apagar-me' });
+    // The tool is another process: no row is left to poll, the audit log's entry is what the
+    // server reads (PostgreSQL also hears a NOTIFY at once).
+    await server.app.refreshBlocklist();
+    expect((await visit(link.alias)).statusCode).toBe(404);
+    // A later refresh reads only newer entries, and the alias stays gone.
+    await server.app.refreshBlocklist();
+    expect((await visit(link.alias)).statusCode).toBe(404);
+  });
+
   it('lists the most clicked links of the last day', async () => {
     const a = (await create('https://example.com/popular', 'mais-clicado')).json<CreateLinkResponse>();
     const b = (await create('https://example.com/menos', 'menos-clicado')).json<CreateLinkResponse>();

@@ -128,6 +128,30 @@ describe(`npm run admin: acting, and nothing to do (${testDialect})`, () => {
     expect(await links.setDisabled('nao-existe', null)).toBe('not_found');
   });
 
+  it('delete: only with --yes; then the link and its clicks are gone, in the audit log, and a second delete exits 1', async () => {
+    const id = await createLink(opened.store, 'apagar-este');
+    await opened.store.db.insertInto('link_clicks_daily').values({ link_id: id, day: '2025-03-01', clicks: 7 }).execute();
+    const stillThere = async () => (await opened.store.db.selectFrom('links').select('id').where('alias', '=', 'apagar-este').executeTakeFirst()) !== undefined;
+
+    const unconfirmed = `Excluir não tem volta: o link apagar-este e os cliques dele somem. Para confirmar, repita com --yes.${usageOf('delete <alias> --yes')}`;
+    expect(await admin('delete', 'Apagar-Este')).toEqual({ code: 1, output: unconfirmed });
+    expect(await admin('delete')).toEqual({ code: 1, output: `Falta o alias.${usageOf('delete <alias> --yes')}` });
+    expect(await admin('delete', 'a b', '--yes')).toEqual({ code: 1, output: `Alias inválido: "a b" (de 3 a 64 letras, números, - ou _).${usageOf('delete <alias> --yes')}` });
+    expect(await admin('delete', 'apagar-este', '--yes=sim')).toEqual({ code: 1, output: `A opção --yes não leva valor.${usageOf('delete <alias> --yes')}` });
+    expect(await stillThere()).toBe(true);
+
+    expect(await runAdmin(['delete', 'Apagar-Este', '--yes'], opened.store, { timeZone: 'America/Sao_Paulo', clock, actor: { name: 'cli:ana', via: 'cli' } })).toEqual({
+      code: 0,
+      output: 'Excluído: apagar-este',
+    });
+    expect(await stillThere()).toBe(false);
+    expect(await opened.store.db.selectFrom('link_clicks_daily').selectAll().where('link_id', '=', id).execute()).toEqual([]);
+    const logged = await opened.store.db.selectFrom('audit_log').select(['actor', 'via', 'action', 'target', 'detail']).where('action', '=', 'link.delete').execute();
+    expect(logged).toEqual([{ actor: 'cli:ana', via: 'cli', action: 'link.delete', target: 'apagar-este', detail: 'https://example.com/apagar-este' }]);
+
+    expect(await admin('delete', 'apagar-este', '--yes')).toEqual({ code: 1, output: 'Link não encontrado: apagar-este.' });
+  });
+
   it('block / unblock: acts once, then says there was nothing to do, with exit 0', async () => {
     expect(await admin('block', 'golpe.example', 'phishing', 'de', 'banco')).toEqual({ code: 0, output: 'Bloqueado: golpe.example (e subdomínios)' });
     expect(await admin('block', 'golpe.example')).toEqual({ code: 0, output: 'Nada a fazer: golpe.example já estava bloqueado.' });

@@ -41,14 +41,21 @@ export function normalizeDomain(raw: string): string | undefined {
 }
 
 /**
- * `onDisabled` hears of links disabled since the last refresh (by the admin tool, from another
- * process), so this instance drops them from its redirect cache within one refresh period.
+ * `onChanged` hears of links disabled or deleted since the last refresh (by the admin tool, from
+ * another process), so this instance drops them from its redirect cache within one refresh
+ * period. On PostgreSQL the tool also publishes the change at once (NOTIFY); on SQLite this
+ * poll is how a running server learns of it.
  */
-export function createBlocklist(db: Kysely<Database>, clock: Clock, onDisabled: (alias: string) => void = () => undefined, refreshMs = 5000): Blocklist {
+export function createBlocklist(db: Kysely<Database>, clock: Clock, onChanged: (alias: string) => void = () => undefined, refreshMs = 5000): Blocklist {
   let domains = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   // Overlap the windows a little: a disable committed during a refresh is seen next time.
   let disabledSince = new Date(clock() - refreshMs).toISOString();
+  // A deleted link leaves no row to poll for, but every deletion writes an audit entry
+  // ('link.delete', console or tool): read the entries added since the last refresh, by id (the
+  // primary key: a range, however long the log). Undefined until the first refresh, which reads
+  // the same overlap window as the disables.
+  let auditSeen: number | undefined;
 
   // What the table looked like at the last full read: feeds make it large (100,000s of rows), so
   // it is read again only when a cheap summary says it changed (a block adds a row with a newer
@@ -71,8 +78,19 @@ export function createBlocklist(db: Kysely<Database>, clock: Clock, onDisabled: 
     }
     const checkedAt = new Date(clock() - 1000).toISOString();
     const disabled = await db.selectFrom('links').select('alias').where('disabled_at', 'is not', null).where('disabled_at', '>=', disabledSince).execute();
+    for (const row of disabled) onChanged(row.alias);
+    for (const alias of await deletedSince(disabledSince)) onChanged(alias);
     disabledSince = checkedAt;
-    for (const row of disabled) onDisabled(row.alias);
+  }
+
+  async function deletedSince(since: string): Promise<string[]> {
+    const top = await db.selectFrom('audit_log').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+    const last = top?.id === null || top?.id === undefined ? 0 : Number(top.id);
+    let query = db.selectFrom('audit_log').select('target').where('action', '=', 'link.delete').where('id', '<=', last);
+    query = auditSeen === undefined ? query.where('at', '>=', since) : query.where('id', '>', auditSeen);
+    const rows = await query.execute();
+    auditSeen = last;
+    return rows.flatMap((row) => (row.target === null ? [] : [row.target]));
   }
 
   function isBlocked(hostname: string): boolean {
