@@ -6,9 +6,9 @@
 // Why state and not useSyncExternalStore's server snapshot (which did this before): when a
 // store's client value differs from its server snapshot, React re-renders at sync priority
 // right after hydration, and a sync render is never time-sliced. Mounting the toaster, the
-// cookie banner and the dashboard's list that way was one task of ~58 ms on this machine, ~230
-// ms on a throttled phone. Flipped inside startTransition, the same render yields to the
-// browser every few milliseconds (docs/performance.md, "The render right after hydration").
+// cookie banner and the dashboard's list that way was one long task, which a throttled phone
+// multiplies. Flipped inside startTransition, the same render yields to the browser every few
+// milliseconds (docs/performance.md, "The render right after hydration").
 import { createContext, type ReactNode, startTransition, useCallback, useContext, useState } from 'react';
 
 // Without a provider the tree was rendered in the browser from scratch (component tests):
