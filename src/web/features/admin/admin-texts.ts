@@ -1,6 +1,6 @@
 // Every text of the operator's console (/admin), in pt-BR, written once.
 import type { AdminLinkSearchMode, AdminLinkState, AuditAction } from '../../../shared/admin-api';
-import { formatInteger } from '../../../shared/integer-format';
+import { formatNumber } from '../../lib/format';
 
 export const adminTexts = {
   title: 'Console do operador',
@@ -40,7 +40,7 @@ export const adminTexts = {
     blockedDomains: 'Domínios bloqueados',
     activeKeys: 'Chaves ativas',
     openReports: 'Denúncias abertas',
-    reportedLinks: (n: number) => (n === 1 ? '1 link denunciado' : `${formatInteger(n)} links denunciados`),
+    reportedLinks: (n: number) => (n === 1 ? '1 link denunciado' : `${formatNumber(n)} links denunciados`),
     seeReports: 'Ver denúncias',
     linksChart: 'Links criados por dia, últimos 90 dias',
     clicksChart: 'Cliques por dia, últimos 90 dias',
@@ -57,8 +57,8 @@ export const adminTexts = {
   reports: {
     intro: 'Denúncias feitas em "Denunciar link" que ainda não foram tratadas, agrupadas por link.',
     empty: 'Nenhuma denúncia aberta.',
-    count: (n: number) => (n === 1 ? '1 denúncia' : `${formatInteger(n)} denúncias`),
-    open: (n: number) => (n === 1 ? '1 denúncia aberta' : `${formatInteger(n)} denúncias abertas`),
+    count: (n: number) => (n === 1 ? '1 denúncia' : `${formatNumber(n)} denúncias`),
+    open: (n: number) => (n === 1 ? '1 denúncia aberta' : `${formatNumber(n)} denúncias abertas`),
     target: 'Destino',
     domain: 'Domínio',
     first: 'Primeira',
@@ -82,7 +82,7 @@ export const adminTexts = {
       url: 'Links para a URL (e abaixo dela)',
       recent: 'Links mais recentes',
     } satisfies Record<AdminLinkSearchMode, string>,
-    took: (ms: number) => `${formatInteger(ms)} ms`,
+    took: (ms: number) => `${formatNumber(ms)} ms`,
     empty: 'Nenhum link encontrado.',
     caption: 'Links encontrados',
     alias: 'Link',
@@ -113,7 +113,7 @@ export const adminTexts = {
     submit: 'Bloquear',
     filter: 'Filtrar a lista',
     filterSubmit: 'Filtrar',
-    total: (n: number) => (n === 1 ? '1 domínio bloqueado' : `${formatInteger(n)} domínios bloqueados`),
+    total: (n: number) => (n === 1 ? '1 domínio bloqueado' : `${formatNumber(n)} domínios bloqueados`),
     empty: 'Nenhum domínio bloqueado.',
     caption: 'Domínios bloqueados',
     since: 'Desde',
@@ -127,14 +127,14 @@ export const adminTexts = {
     importSubmit: 'Importar',
     tooLarge: 'O arquivo passa de 5 MB. Divida-o em partes menores.',
     noFile: 'Escolha um arquivo.',
-    badLines: (n: number) => (n === 1 ? '1 linha ilegível' : `${formatInteger(n)} linhas ilegíveis`),
+    badLines: (n: number) => (n === 1 ? '1 linha ilegível' : `${formatNumber(n)} linhas ilegíveis`),
   },
   keys: {
     create: 'Criar uma chave',
     name: 'Nome',
     nameHint: 'Quem vai usar a chave, para reconhecê-la depois (por exemplo, "Loja da Ana").',
     perMinute: 'Limite por minuto (opcional)',
-    perMinuteHint: (n: number) => `Sem valor, vale o padrão do site: ${formatInteger(n)} requisições por minuto.`,
+    perMinuteHint: (n: number) => `Sem valor, vale o padrão do site: ${formatNumber(n)} requisições por minuto.`,
     submit: 'Criar chave',
     issued: 'Chave criada',
     issuedWarning: 'Copie e guarde a chave agora: ela não será mostrada de novo (o site guarda só um hash dela).',
@@ -145,7 +145,7 @@ export const adminTexts = {
     id: 'Id',
     prefix: 'Começa com',
     limit: 'Limite',
-    perMinuteValue: (n: number, isDefault: boolean) => `${formatInteger(n)}/min${isDefault ? ' (padrão)' : ''}`,
+    perMinuteValue: (n: number, isDefault: boolean) => `${formatNumber(n)}/min${isDefault ? ' (padrão)' : ''}`,
     created: 'Criada em',
     state: 'Situação',
     active: 'Ativa',
