@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { appChunksPlugin } from './scripts/app-chunks-plugin.js';
 
 // The React app lives in src/web and is built into dist/web, which the Fastify server serves.
 
@@ -12,7 +13,7 @@ function devServerPort(value: string | undefined): number | undefined {
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), appChunksPlugin()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

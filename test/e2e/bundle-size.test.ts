@@ -55,6 +55,19 @@ describe('production build', () => {
     expect(home).not.toContain('DialogTitle');
   });
 
+  it('names, for main.tsx to preload after the paint, exactly the chunks the app loads from', () => {
+    const meta = /<meta name="app-chunks" content="([^"]*)"/.exec(html);
+    expect(meta).not.toBeNull();
+    const listed = (meta?.[1] ?? '').split(' ');
+    const entry = /<script\b[^>]*\bsrc="([^"]+)"/.exec(html)?.[1];
+    // The same files the budget counts, but the entry script itself, each once.
+    expect(new Set(listed).size).toBe(listed.length);
+    expect([...listed].sort()).toEqual(initialScripts(html).filter((src) => src !== entry).sort());
+    expect(listed.some((src) => /boot-stage-react/.test(src))).toBe(true);
+    // Not as <link rel="modulepreload">: nothing of the app is requested before the first paint.
+    expect(html).not.toContain('modulepreload');
+  });
+
   it('has no inline script (the Content-Security-Policy forbids them)', () => {
     const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs, body]) => !/\bsrc=/.test(attrs ?? '') && (body ?? '').trim() !== '');
     expect(inline).toEqual([]);

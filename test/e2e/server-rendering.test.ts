@@ -157,6 +157,31 @@ describe('hydration', () => {
     expect(own404Seen).toBe(true);
   });
 
+  it("fetches the app's chunks once each, all together, and none before the first paint", async () => {
+    const { page, reports } = await watchedPage();
+    await page.goto(`${env.server.url}/dashboard`);
+    await waitForHydration(page);
+    const seen = await page.evaluate(() => {
+      const listed = document.querySelector<HTMLMetaElement>('meta[name="app-chunks"]')?.content.split(' ') ?? [];
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
+      const fetched = performance.getEntriesByType('resource').map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime }));
+      const preloaded = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'), (link) => new URL(link.href).pathname);
+      return { listed, paint, fetched, preloaded };
+    });
+    expect(seen.listed.length).toBeGreaterThanOrEqual(3);
+    for (const chunk of seen.listed) {
+      const fetches = seen.fetched.filter((entry) => entry.path === chunk);
+      // Once: the import() that evaluates a chunk finds the preloaded module, not a second fetch.
+      expect(fetches, chunk).toHaveLength(1);
+      expect(fetches[0]?.start, chunk).toBeGreaterThanOrEqual(seen.paint);
+      expect(seen.preloaded, chunk).toContain(chunk);
+    }
+    // All requested within one turn, before the first of them was evaluated (React DOM's took 10-50 ms).
+    const starts = seen.listed.map((chunk) => seen.fetched.find((entry) => entry.path === chunk)?.start ?? Number.NaN);
+    expect(Math.max(...starts) - Math.min(...starts)).toBeLessThan(10);
+    expect(unexpectedReports(reports())).toEqual([]);
+  });
+
   it('the checks above do catch a React error, an uncaught error and a replaced page', async () => {
     const { page, reports, removedH1 } = await watchedPage();
     await page.goto(`${env.server.url}/faq`);
