@@ -26,7 +26,7 @@ export function HomePage() {
       <section className="relative overflow-hidden bg-gradient-to-b from-primary-soft via-white to-slate-50">
         <div
           aria-hidden="true"
-          className="pointer-events-none absolute -top-32 left-1/2 size-[36rem] -translate-x-1/2 rounded-full bg-primary/10 blur-3xl"
+          className="hero-glow pointer-events-none absolute -top-64 left-1/2 size-[52rem] -translate-x-1/2"
         />
         <div className="relative mx-auto max-w-3xl px-4 pt-10 pb-10 sm:pt-12 sm:pb-12">
           <div className="text-center">
