@@ -5,12 +5,13 @@
 // Lighthouse's simulation (docs/performance.md, "First paint"), so the fetches start after it.
 import type { OutputBundle, OutputChunk } from 'rollup';
 import type { Plugin } from 'vite';
+import { APP_CHUNKS_META } from '../src/shared/app-shell.js';
 
 /**
  * The entry's dynamically imported chunks and, depth first, everything they import statically,
  * but the entry itself (the app imports Vite's preload helper from it; it is loaded already).
  */
-export function appChunkFiles(entry: OutputChunk, bundle: OutputBundle): string[] {
+function appChunkFiles(entry: OutputChunk, bundle: OutputBundle): string[] {
   const files: string[] = [];
   const visit = (file: string) => {
     const chunk = bundle[file];
@@ -37,7 +38,7 @@ export function appChunksPlugin(): Plugin {
         const content = appChunkFiles(chunk, bundle)
           .map((file) => `${base}${file}`)
           .join(' ');
-        return [{ tag: 'meta', attrs: { name: 'app-chunks', content }, injectTo: 'head' }];
+        return [{ tag: 'meta', attrs: { name: APP_CHUNKS_META, content }, injectTo: 'head' }];
       },
     },
   };

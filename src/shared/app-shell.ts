@@ -1,5 +1,5 @@
-// What the server writes into the app's index.html and the app reads back from it
-// (src/server/web/app-shell.ts writes, src/web/lib reads).
+// What the server (or the build) writes into the app's index.html and the app reads back from
+// it (src/server/web/app-shell.ts writes, src/web/lib reads).
 import type { CreateLinkResponse, SiteConfig } from './api.js';
 import type { ApiErrorCode } from './messages.js';
 import type { LinkGateView } from './link-gate.js';
@@ -17,6 +17,12 @@ export const CSP_NONCE_META = 'csp-nonce';
  * The browser hydrates with the same values, then moves on to its own (its own "today").
  */
 export const PAGE_CONTEXT_SCRIPT_ID = 'page-context';
+
+/**
+ * <meta name=… content="URL URL …">: the chunks the app is loaded from, written by the build
+ * (scripts/app-chunks-plugin.ts) and preloaded after the paint (src/web/lib/preload-app-chunks.ts).
+ */
+export const APP_CHUNKS_META = 'app-chunks';
 
 /** Where the server puts the rendered app inside index.html's <div id="root">. */
 export const APP_HTML_MARK = '<!--app-html-->';

@@ -1,13 +1,12 @@
 // Fetches and compiles every chunk the app is loaded from, evaluating none of them, before
-// main.tsx evaluates the first: the build names them in <meta name="app-chunks"> (the
-// app-chunks plugin in vite.config.ts). A module's import() does all three in one go, and with
+// main.tsx evaluates the first: the build names them in <meta name="app-chunks">
+// (scripts/app-chunks-plugin.ts). A module's import() does all three in one go, and with
 // nothing fetched yet the main thread waited on V8 finishing the compile (ScriptCatchup) inside
 // the very task that then evaluated React DOM: 33–45 ms in one task, which Lighthouse's 4× CPU
 // turns into 130–180 ms of a page frozen (docs/performance.md, "Fetched and compiled first").
 // Preloaded, the compile runs off the main thread while the page is idle, the four files come
 // in parallel instead of one stage after the other, and each stage's task only evaluates.
-
-export const APP_CHUNKS_META = 'app-chunks';
+import { APP_CHUNKS_META } from '../../shared/app-shell';
 
 /** The chunk URLs the build listed; none under `vite dev`, which serves no such tag. */
 export function appChunkUrls(doc: Document): string[] {
