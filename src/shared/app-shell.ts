@@ -35,6 +35,8 @@ export interface PageContext {
   status: 200 | 404;
   /** The home form sent without JavaScript (POST /), answered with the home page. */
   homeForm?: HomeFormOutcome;
+  /** The 'Denunciar link' form sent without JavaScript (POST /denunciar), answered with its page. */
+  reportForm?: ReportFormOutcome;
   /**
    * The short link at the address the page was loaded at asks for something before sending the
    * visitor on (expired, password): the page shows that instead of the redirect view.
@@ -63,6 +65,16 @@ export interface HomeFormOutcome {
   error?: string;
   /** The refusal's code: the form puts a link option's refusal beside its field. */
   errorCode?: ApiErrorCode;
+}
+
+/** What the 'Denunciar link' form sent and what came of it: the thanks (fields cleared) or the refusal (fields as typed). */
+export interface ReportFormOutcome {
+  alias: string;
+  reason: string;
+  /** The server's thanks, when the report was stored. */
+  sent?: string;
+  /** The pt-BR message of a refusal. */
+  error?: string;
 }
 
 /** The home form's link options as typed ('Expira em' as the datetime-local value). */

@@ -122,3 +122,13 @@ export const SITE_SEGMENTS: readonly string[] = [
     [...PAGE_ROUTES, ...ALIAS_PAGE_ROUTES, ...Object.values(ADMIN_PAGE_PATHS), ...Object.values(SERVER_PATHS)].map(firstSegmentWord).filter((word) => word !== '').concat(KEPT_SEGMENTS),
   ),
 ];
+
+/**
+ * The id of what a page's form sent without JavaScript came to (its result, or its refusal),
+ * and the fragment of the address the form posts to: the page that answers opens scrolled to
+ * it, not at its top with the outcome below the fold. (The fragment never reaches the server.)
+ */
+export const FORM_OUTCOME_ID = 'resultado';
+
+/** Where a page's form posts without JavaScript: the page's own path, with FORM_OUTCOME_ID. */
+export const formAction = (path: PagePath): string => `${path}#${FORM_OUTCOME_ID}`;

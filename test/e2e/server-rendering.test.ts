@@ -4,10 +4,10 @@
 // clean (no mismatch, the served markup is kept), the pages read without JavaScript, the home
 // form works without it, the cookie banner never flashes, nothing shifts, and the day-dependent
 // texts (footer year, privacy date) are right once hydrated.
-import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateLinkResponse } from '../../src/shared/api.js';
-import { errorMessages } from '../../src/shared/messages.js';
+import { errorMessages, reportTexts } from '../../src/shared/messages.js';
 import { BROWSER_USER_AGENTS } from '../helpers/fixtures.js';
 import { startE2e, type E2eEnv } from './support/app.js';
 import { DESKTOP, newContext, PHONE } from './support/browser.js';
@@ -231,6 +231,13 @@ describe('without JavaScript', () => {
   }
 
   const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).innerText();
+  /** Whether the whole of the element is inside the viewport, below the sticky header. */
+  const fullyInView = (locator: Locator) =>
+    locator.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+      return box.top >= header && box.bottom <= window.innerHeight;
+    });
   const visible = (page: Page, text: string | RegExp) => page.getByText(text).first().isVisible();
 
   it('every page shows its heading and text', async () => {
@@ -314,6 +321,10 @@ describe('without JavaScript', () => {
 
     const shortUrl = `${env.server.url}/sem-javascript`;
     expect(await page.getByText('Seu link personalizado:').isVisible()).toBe(true);
+    // The answer opens at the new link's box (the form posted to /#resultado), not at the top
+    // of the page with the box below the fold.
+    expect(page.url()).toBe(`${env.server.url}/#resultado`);
+    expect(await fullyInView(page.getByTestId('short-link-result'))).toBe(true);
     expect(await page.getByLabel('Seu link personalizado:').inputValue()).toBe(shortUrl);
     // The fields keep what was typed.
     expect(await page.getByLabel('URL original').inputValue()).toBe(target);
@@ -332,9 +343,48 @@ describe('without JavaScript', () => {
     expect(await submitHomeForm(page, refusedUrl, '')).toBe(400);
     const alert = page.getByRole('alert').filter({ hasText: 'Erro ao personalizar:' });
     expect(await alert.innerText()).toBe(`Erro ao personalizar: ${errorMessages.url_protocol}`);
+    expect(await fullyInView(alert)).toBe(true);
     expect(await page.getByLabel('URL original').inputValue()).toBe(refusedUrl);
     expect(await page.getByLabel('URL original').getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByText('Seu link personalizado:').count()).toBe(0);
+  });
+
+  it('the report form sends a report, and says what went wrong when it cannot', async () => {
+    const created = await fetch(`${env.server.url}/api/links`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `${env.fixture.url}/denuncia-sem-js`, alias: 'denuncia-sem-js' }),
+    });
+    expect(created.status).toBe(201);
+    const { page } = await openNoJs('/denunciar?alias=denuncia-sem-js');
+    const send = async (): Promise<number> => {
+      const [response] = await Promise.all([
+        page.waitForResponse((candidate) => candidate.request().method() === 'POST' && candidate.url() === `${env.server.url}/denunciar`),
+        page.getByRole('button', { name: 'Enviar denúncia' }).click(),
+      ]);
+      await page.waitForLoadState('load');
+      return response.status();
+    };
+
+    // Too short a reason: refused, the fields kept.
+    await page.getByLabel('Motivo').fill('curto');
+    expect(await send()).toBe(400);
+    expect(await page.getByRole('alert').innerText()).toBe(`Erro ao enviar denúncia: ${errorMessages.invalid_report}`);
+    expect(await fullyInView(page.getByRole('alert'))).toBe(true);
+    expect(await page.getByLabel('Link encurtado').inputValue()).toBe('denuncia-sem-js');
+    expect(await page.getByLabel('Motivo').inputValue()).toBe('curto');
+
+    await page.getByLabel('Motivo').fill('Página falsa de banco pedindo a senha.');
+    expect(await send()).toBe(201);
+    expect(await page.getByRole('status').innerText()).toBe(`Denúncia enviada: ${reportTexts.received}`);
+    // The answer opens at the thanks, not at the top of the page with it below the fold.
+    expect(page.url()).toBe(`${env.server.url}/denunciar#resultado`);
+    expect(await fullyInView(page.getByRole('status'))).toBe(true);
+    expect(await page.getByLabel('Link encurtado').inputValue()).toBe('');
+    expect(await page.getByLabel('Motivo').inputValue()).toBe('');
+    await saveScreenshot(page, 'report-phone-no-js-sent', { fullPage: false });
+    const stored = await env.server.app.services.reports.listReports(10);
+    expect(stored.map(({ alias, reason }) => ({ alias, reason }))).toEqual([{ alias: 'denuncia-sem-js', reason: 'Página falsa de banco pedindo a senha.' }]);
   });
 
   it('with JavaScript, a natively posted form saves the new link in this browser', async () => {

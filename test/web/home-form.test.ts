@@ -20,7 +20,10 @@ afterAll(async () => {
   for (const started of servers.splice(0)) await started.close();
 });
 
-const formOf = (page: FetchedPage): HtmlElement => findOnly(appRoot(page), (element) => element.name === 'form' && element.attribs.action === '/', 'home form');
+// The form posts to the home page, the fragment naming the outcome the answer opens at.
+const formOf = (page: FetchedPage): HtmlElement => findOnly(appRoot(page), (element) => element.name === 'form' && element.attribs.action === '/#resultado', 'home form');
+/** The element the answering page opens at (the address's #resultado). */
+const outcomeTarget = (page: FetchedPage): HtmlElement => findOnly(appRoot(page), (element) => element.attribs.id === 'resultado', '#resultado');
 const fieldValue = (page: FetchedPage, name: string): string | undefined => findOnly(formOf(page), tag('input', { name }), `${name} input`).attribs.value;
 /** The short link's box, when the page holds one. */
 const resultBoxes = (page: FetchedPage): HtmlElement[] => findAll(appRoot(page), tag('div', { 'data-testid': 'short-link-result' }));
@@ -71,6 +74,8 @@ describe('POST / (the home form without JavaScript)', () => {
     expect(textOf(findOnly(result, tag('textarea'), 'short URL field'))).toBe(shortUrl);
     expect(findOnly(result, (element) => element.name === 'a' && element.attribs.target === '_blank', '"Abrir" link').attribs.href).toBe(shortUrl);
     expect(refusals(page)).toEqual([]);
+    // The page opens at the new link's box.
+    expect(findAll(outcomeTarget(page), tag('div', { 'data-testid': 'short-link-result' }))).toEqual([result]);
     // The fields keep what was typed.
     expect(fieldValue(page, 'url')).toBe('https://example.com/sem-js?origem=form');
     expect(fieldValue(page, 'alias')).toBe('Sem-JS_Promo');
@@ -194,6 +199,8 @@ describe('POST / (the home form without JavaScript)', () => {
     const page = await post({ url: 'https://example.com/segundo', alias: 'ja-usado' });
     expect(page.status).toBe(409);
     expect(refusals(page)).toEqual([`${ERROR_PREFIX} Este alias personalizado já está em uso.`]);
+    // The page opens at the form, its refusal in it.
+    expect(outcomeTarget(page)).toBe(formOf(page));
     expect(fieldValue(page, 'url')).toBe('https://example.com/segundo');
     expect(resultBoxes(page)).toEqual([]);
     // The alias still leads to the first link.

@@ -152,7 +152,9 @@ describe('every page is rendered on the server', () => {
     const main = mainOf(page);
     const form = findOnly(main, tag('form'), 'form');
     expect(form.attribs.method).toBe('post');
-    expect(form.attribs.action).toBe('/');
+    // The fragment names the outcome the answering page holds (none here), so it opens there.
+    expect(form.attribs.action).toBe('/#resultado');
+    expect(findAll(page.doc, (element) => element.attribs.id === 'resultado')).toEqual([]);
     const url = findOnly(form, tag('input', { name: 'url' }), 'url input');
     expect(url.attribs).toMatchObject({ type: 'url', value: '' });
     expect(url.attribs).toHaveProperty('required');

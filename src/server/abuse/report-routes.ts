@@ -13,32 +13,37 @@ import { AppError } from '../errors.js';
 import type { LinkRepository } from '../links/link-repository.js';
 import type { ReportRepository } from './report-repository.js';
 
-export function registerReportRoutes(
-  app: FastifyInstance,
-  deps: {
-    reports: ReportRepository;
-    links: LinkRepository;
-    clock: Clock;
-    /** A loose bound on every attempt, valid or not (each may read the store). */
-    attempts: onRequestAsyncHookHandler[];
-    /** The report quota, asked once the report passed validation. */
-    admit: (request: FastifyRequest) => Promise<void>;
-  },
-): void {
+export interface ReportDeps {
+  reports: ReportRepository;
+  links: LinkRepository;
+  clock: Clock;
+  /** A loose bound on every attempt, valid or not (each may read the store). */
+  attempts: onRequestAsyncHookHandler[];
+  /** The report quota, asked once the report passed validation. */
+  admit: (request: FastifyRequest) => Promise<void>;
+}
+
+/**
+ * Checks and stores one report (the JSON route's and the form's, sent without JavaScript);
+ * refuses with an AppError (link_not_found 404, invalid_report 400, or the quota's 429).
+ */
+export async function acceptReport(deps: ReportDeps, request: FastifyRequest, input: ReportLinkRequest): Promise<ReportLinkResponse> {
+  // People paste the whole short link: keep only its last path segment.
+  const alias = normalizeAlias(input.alias.trim().replace(/\/+$/, '').split('/').pop() ?? '');
+  const reason = input.reason.replace(/\s+/g, ' ').trim();
+  if (!isValidAliasFormat(alias) || (await deps.links.findByAlias(alias)) === undefined) {
+    throw new AppError('link_not_found', 404);
+  }
+  if (reason.length < REASON_MIN || reason.length > REASON_MAX) throw new AppError('invalid_report', 400);
+  await deps.admit(request);
+  await deps.reports.insertReport(alias, reason, new Date(deps.clock()).toISOString());
+  return { message: reportTexts.received };
+}
+
+export function registerReportRoutes(app: FastifyInstance, deps: ReportDeps): void {
   app.post<{ Body: ReportLinkRequest; Reply: ReportLinkResponse }>(
     '/api/reports',
     { schema: reportSchema, onRequest: deps.attempts },
-    async (request, reply) => {
-      // People paste the whole short link: keep only its last path segment.
-      const alias = normalizeAlias(request.body.alias.trim().replace(/\/+$/, '').split('/').pop() ?? '');
-      const reason = request.body.reason.replace(/\s+/g, ' ').trim();
-      if (!isValidAliasFormat(alias) || (await deps.links.findByAlias(alias)) === undefined) {
-        throw new AppError('link_not_found', 404);
-      }
-      if (reason.length < REASON_MIN || reason.length > REASON_MAX) throw new AppError('invalid_report', 400);
-      await deps.admit(request);
-      await deps.reports.insertReport(alias, reason, new Date(deps.clock()).toISOString());
-      return reply.code(201).header('cache-control', 'no-store').send({ message: reportTexts.received });
-    },
+    async (request, reply) => reply.code(201).header('cache-control', 'no-store').send(await acceptReport(deps, request, request.body)),
   );
 }

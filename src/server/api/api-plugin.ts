@@ -1,4 +1,5 @@
-// The JSON API under /api (and the home form's POST /, which shares its limits): creating links
+// The JSON API under /api (and the pages' forms sent without JavaScript, POST / and
+// POST /denunciar, which share its limits): creating links
 // (one or in bulk), a key's listing, the owner's view, insights and deletion, the home statistics,
 // reports and the OpenAPI document; it also runs the expiry of old insight counters. Its scope carries the API's
 // security headers, request counting and the rate limits (counted in the store adapter's
@@ -15,6 +16,7 @@ import { countRequests } from '../ops/metrics.js';
 import type { Services } from '../services.js';
 import { registerStatsRoutes } from '../stats/stats-routes.js';
 import { registerHomeFormRoute } from '../web/home-form-route.js';
+import { registerReportFormRoute } from '../web/report-form-route.js';
 import { sendHeaders } from '../web/security-headers.js';
 
 export async function apiPlugin(api: FastifyInstance, services: Services): Promise<void> {
@@ -39,7 +41,10 @@ export async function apiPlugin(api: FastifyInstance, services: Services): Promi
   registerStatsRoutes(api, services.stats);
   registerManageRoutes(api, { owner: services.owner, insights: services.insights }, [...limiters.manage, ...limiters.perKey]);
   registerOpenApiRoute(api);
-  registerReportRoutes(api, { reports: services.reports, links: services.linkRepository, clock: services.clock, attempts: limiters.reportAttempts, admit: limiters.admitReport });
+  const reportDeps = { reports: services.reports, links: services.linkRepository, clock: services.clock, attempts: limiters.reportAttempts, admit: limiters.admitReport };
+  registerReportRoutes(api, reportDeps);
+  // The report form without JavaScript stores reports too: the same checks and limits.
+  await registerReportFormRoute(api, { report: reportDeps, pages: services.pages });
 
   // Old insight counters go whether or not breakdowns are on (INSIGHTS=false stops new ones,
   // not the expiry of those already kept).

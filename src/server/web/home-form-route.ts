@@ -9,26 +9,15 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import type { HomeFormOptions, HomeFormOutcome } from '../../shared/app-shell.js';
 import { LINK_OPTION_FIELDS, type LinkOptionFormValues, readLinkOptionForm } from '../../shared/link-option-form.js';
 import { PAGE_PATHS } from '../../shared/routes.js';
-import { AppError } from '../errors.js';
-import { describeError } from '../http-errors.js';
 import type { LinkService } from '../links/link-service.js';
 import { type Pages, sendPage } from './pages.js';
-
-/** Seven fields of at most a few kilobytes; anything bigger is not this form. */
-const FORM_BODY_LIMIT = 16 * 1024;
+import { FORM_BODY_LIMIT, formField as field, formRefusal, rawFormField as rawField } from './posted-form.js';
 
 export interface HomeFormDeps {
   links: LinkService;
   pages: Pages;
   limits: { perClient: onRequestAsyncHookHandler[]; admit: (request: FastifyRequest) => Promise<void> };
 }
-
-/** A posted field as sent (a field given twice, or not at all, is empty). */
-const rawField = (body: unknown, name: string): string => {
-  const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
-  return typeof value === 'string' ? value : '';
-};
-const field = (body: unknown, name: string): string => rawField(body, name).trim();
 
 /** The options as posted (the password as typed, spaces included). */
 function optionFields(body: unknown): LinkOptionFormValues {
@@ -62,11 +51,10 @@ export async function registerHomeFormRoute(app: FastifyInstance, deps: HomeForm
         const created = await deps.links.createLink(input, { admit: () => deps.limits.admit(request) });
         outcome = { ...echoed, created };
       } catch (error) {
-        const described = describeError(error as AppError);
-        if (described.status >= 500) request.log.error({ err: error }, 'home form failed');
-        status = described.status;
-        retryAfter = error instanceof AppError ? error.headers['retry-after'] : undefined;
-        outcome = { ...echoed, error: described.message, errorCode: described.code };
+        const refusal = formRefusal(error, request, 'home form');
+        status = refusal.status;
+        retryAfter = refusal.retryAfter;
+        outcome = { ...echoed, error: refusal.message, errorCode: refusal.code };
       }
       if (retryAfter !== undefined) void reply.header('retry-after', retryAfter);
       // The answer holds the new link's manage token: never stored by a cache.

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { SiteConfig } from '../../shared/api.js';
 import type { ApiDocsModel } from '../../shared/api-docs.js';
 import type { AdminPageContext } from '../../shared/admin-api.js';
-import type { HomeFormOutcome } from '../../shared/app-shell.js';
+import type { HomeFormOutcome, ReportFormOutcome } from '../../shared/app-shell.js';
 import type { LinkGateView } from '../../shared/link-gate.js';
 import type { AliasPageName, PagePath } from '../../shared/routes.js';
 import type { Calendar } from '../calendar.js';
@@ -43,6 +43,8 @@ export interface Pages {
   renderNotFound(acceptEncoding: string | undefined): PageResponse;
   /** The home page with the outcome of a form posted without JavaScript. */
   renderHomeForm(outcome: HomeFormOutcome, acceptEncoding: string | undefined): Promise<PageResponse>;
+  /** The report page with the outcome of its form posted without JavaScript. */
+  renderReportForm(outcome: ReportFormOutcome, acceptEncoding: string | undefined): Promise<PageResponse>;
   /**
    * The page of a short link with options (src/shared/link-gate.ts): expired, or its password
    * form (asked, wrong, tried too often). The same for every link, always at hand; it names
@@ -85,6 +87,7 @@ export function createPages(config: Readonly<Config>, calendar: Calendar, log: F
     renderAliasPage: async (name, alias, query, acceptEncoding) => respond(await rendered.aliasPage(name, alias, query), acceptEncoding),
     renderNotFound: (acceptEncoding) => respond(rendered.notFound(), acceptEncoding),
     renderHomeForm: async (outcome, acceptEncoding) => respond(await rendered.homeWithForm(outcome), acceptEncoding),
+    renderReportForm: async (outcome, acceptEncoding) => respond(await rendered.reportWithForm(outcome), acceptEncoding),
     renderLinkGate: (view, acceptEncoding) => respond(rendered.linkGate(view), acceptEncoding, headers.linkGate),
     renderApiDocs: async (docs, acceptEncoding) => respond(await rendered.apiDocs(docs), acceptEncoding),
     renderAdminPage: async (path, admin, acceptEncoding) => respond(await rendered.adminPage(path, admin), acceptEncoding),

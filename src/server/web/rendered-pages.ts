@@ -8,7 +8,7 @@
 // link, so they are rendered with the day's pages too.
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { HomeFormOutcome, PageContext, ServerRenderer } from '../../shared/app-shell.js';
+import type { HomeFormOutcome, PageContext, ReportFormOutcome, ServerRenderer } from '../../shared/app-shell.js';
 import type { SiteConfig } from '../../shared/api.js';
 import type { ApiDocsModel } from '../../shared/api-docs.js';
 import type { AdminPageContext } from '../../shared/admin-api.js';
@@ -40,6 +40,8 @@ export interface RenderedPages {
   notFound(): NoncedPage;
   /** The home page answering a form posted without JavaScript. */
   homeWithForm(outcome: HomeFormOutcome): Promise<NoncedPage>;
+  /** The report page answering its form posted without JavaScript. */
+  reportWithForm(outcome: ReportFormOutcome): Promise<NoncedPage>;
   /** The page of a link with options (expired, password): the same for every link, so always ready at once. */
   linkGate(view: LinkGateView): NoncedPage;
   /** The API's documentation (API_DOCS_PATH) for its reference: rendered once a day, as the other pages. */
@@ -143,6 +145,7 @@ export function createRenderedPages({ shell, renderer, site, calendar, log }: De
       return notFound;
     },
     homeWithForm: (outcome) => render(PAGE_PATHS.home, { today: calendar.today(), status: 200, homeForm: outcome }),
+    reportWithForm: (outcome) => render(PAGE_PATHS.report, { today: calendar.today(), status: 200, reportForm: outcome }),
     linkGate(view) {
       keepCurrent();
       return linkGates[view];

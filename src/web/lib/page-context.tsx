@@ -3,7 +3,7 @@
 // exactly the server's markup; values only the browser knows (its own date, localStorage)
 // are read once hydration is done (useHydrated, lib/hydration.tsx).
 import { createContext, type ReactNode, useContext } from 'react';
-import { type HomeFormOptions, type HomeFormOutcome, PAGE_CONTEXT_SCRIPT_ID, type PageContext } from '../../shared/app-shell';
+import { type HomeFormOptions, type HomeFormOutcome, PAGE_CONTEXT_SCRIPT_ID, type PageContext, type ReportFormOutcome } from '../../shared/app-shell';
 import { isLinkGateView } from '../../shared/link-gate';
 import { type ApiErrorCode, errorMessages } from '../../shared/messages';
 import { toLinkOptionsView } from './link-options-view';
@@ -25,13 +25,15 @@ export function readPageContext(doc: Document = document): PageContext {
   try {
     const parsed: unknown = raw ? JSON.parse(raw) : undefined;
     if (typeof parsed === 'object' && parsed !== null) {
-      const { today, status, homeForm, linkGate } = parsed as Record<string, unknown>;
+      const { today, status, homeForm, reportForm, linkGate } = parsed as Record<string, unknown>;
       if (typeof today === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(today) && (status === 200 || status === 404)) {
         const form = toHomeFormOutcome(homeForm);
+        const report = toReportFormOutcome(reportForm);
         return {
           today,
           status,
           ...(form === undefined ? {} : { homeForm: form }),
+          ...(report === undefined ? {} : { reportForm: report }),
           ...(isLinkGateView(linkGate) ? { linkGate } : {}),
         };
       }
@@ -56,6 +58,13 @@ function toHomeFormOutcome(value: unknown): HomeFormOutcome | undefined {
     ...(typeof error === 'string' ? { error } : {}),
     ...(isErrorCode(errorCode) ? { errorCode } : {}),
   };
+}
+
+function toReportFormOutcome(value: unknown): ReportFormOutcome | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { alias, reason, sent, error } = value as Record<string, unknown>;
+  if (typeof alias !== 'string' || typeof reason !== 'string') return undefined;
+  return { alias, reason, ...(typeof sent === 'string' ? { sent } : {}), ...(typeof error === 'string' ? { error } : {}) };
 }
 
 function toHomeFormOptions(value: unknown): HomeFormOptions | undefined {

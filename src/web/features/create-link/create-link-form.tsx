@@ -6,7 +6,7 @@ import type { HomeFormOutcome } from '../../../shared/app-shell';
 import { readLinkOptionForm } from '../../../shared/link-option-form';
 import { checkLinkOptions } from '../../../shared/link-options';
 import { errorMessages } from '../../../shared/messages';
-import { PAGE_PATHS } from '../../../shared/routes';
+import { FORM_OUTCOME_ID, formAction, PAGE_PATHS } from '../../../shared/routes';
 import { checkTargetUrl } from '../../../shared/url-rules';
 import { Button } from '../../components/ui/button';
 import { FieldHint, Input, Label } from '../../components/ui/field';
@@ -144,9 +144,19 @@ export function CreateLinkForm() {
     }
   }
 
+  const refused = postedError !== null || Object.keys(optionErrors).length > 0;
   return (
     <div className="space-y-5">
-      <form method="post" action={PAGE_PATHS.home} onSubmit={handleSubmit} className="space-y-4" aria-busy={busy}>
+      {/* Without JavaScript the answering page opens at the outcome (formAction): the form with
+          its refusal, or the new link's box. */}
+      <form
+        method="post"
+        action={formAction(PAGE_PATHS.home)}
+        onSubmit={handleSubmit}
+        id={refused ? FORM_OUTCOME_ID : undefined}
+        className="scroll-mt-24 space-y-4"
+        aria-busy={busy}
+      >
         <div>
           <Label htmlFor={urlId}>URL original</Label>
           <div className="relative">
@@ -211,7 +221,9 @@ export function CreateLinkForm() {
           {busy ? t.submitting : t.submit}
         </Button>
       </form>
-      <div aria-live="polite">{created && <ShortLinkResult shortUrl={created.shortUrl} alias={created.alias} options={created} />}</div>
+      <div id={created && !refused ? FORM_OUTCOME_ID : undefined} aria-live="polite" className="scroll-mt-24">
+        {created && <ShortLinkResult shortUrl={created.shortUrl} alias={created.alias} options={created} />}
+      </div>
     </div>
   );
 }

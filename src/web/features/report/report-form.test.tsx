@@ -75,6 +75,24 @@ describe('ReportForm', () => {
     expect(screen.queryByText(errorMessages.invalid_report)).not.toBeInTheDocument();
   });
 
+  it("shows what the server answered the form sent without JavaScript: the thanks, or the refusal with the fields as typed; a new send takes its place", async () => {
+    const sent = renderWithApp(<ReportForm />, { context: { reportForm: { alias: '', reason: '', sent: reportTexts.received } } });
+    expect(screen.getByRole('status')).toHaveTextContent(`Denúncia enviada: ${reportTexts.received}`);
+    expect(fields().alias).toHaveValue('');
+    sent.unmount();
+
+    renderWithApp(<ReportForm initialAlias="outro" />, { context: { reportForm: { alias: 'nao-existe', reason: REASON, error: errorMessages.link_not_found } } });
+    expect(screen.getByRole('alert')).toHaveTextContent(`Erro ao enviar denúncia: ${errorMessages.link_not_found}`);
+    // The posted fields win over the address's ?alias=.
+    expect(fields().alias).toHaveValue('nao-existe');
+    expect(fields().reason).toHaveValue(REASON);
+    fetchMock.mockResolvedValue(jsonResponse({ message: reportTexts.received }, 201));
+    await userEvent.setup().click(fields().button);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await within(await waitFor(() => toastRegion())).findByText('Denúncia enviada');
+    expect(sentBody()).toEqual({ alias: 'nao-existe', reason: REASON });
+  });
+
   it('is busy while sending, then toasts the server thanks and clears the fields', async () => {
     let answer: (response: Response) => void = () => {};
     fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));

@@ -1,4 +1,4 @@
-import { Flag } from 'lucide-react';
+import { CheckCircle2, Flag } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { normalizeReportReason, REPORT_REASON_MAX, REPORT_REASON_MIN } from '../../../shared/report-rules';
 import { Button } from '../../components/ui/button';
@@ -6,8 +6,9 @@ import { FieldError, FieldHint, Input, Label, Textarea } from '../../components/
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, reportLink } from '../../lib/api';
-import { useHydrated } from '../../lib/hydration';
+import { usePageContext } from '../../lib/page-context';
 import { useSiteConfig } from '../../lib/site-config';
+import { FORM_OUTCOME_ID, formAction, PAGE_PATHS } from '../../../shared/routes';
 import { reportFormTexts as t } from './report-texts';
 
 /** The reason's length as the server measures it (shared rule). */
@@ -33,23 +34,28 @@ function hostOf(publicUrl: string): string {
 
 type FieldErrors = { alias?: string; reason?: string };
 
+/** What the form sent without JavaScript came to (the page context's reportForm), shown above the fields. */
+type Notice = { kind: 'sent' | 'error'; text: string };
+
 /**
  * 'Denunciar link': short link (or alias) and a reason within the shared limits, sent to
  * POST /api/reports. Success: toast with the server's thanks, fields cleared. Failure: a
  * destructive toast with the server's message; the fields are kept.
+ * Without JavaScript (or before the script has run) the form posts to the page's own address,
+ * and the server answers with this page holding the outcome (the page context's reportForm):
+ * the thanks, or the refusal with the fields as typed, written above the fields (and scrolled to).
  */
 export function ReportForm({ initialAlias = '' }: { initialAlias?: string }) {
   const site = useSiteConfig();
   const ids = { alias: useId(), aliasHint: useId(), aliasError: useId(), reason: useId(), reasonHint: useId(), reasonError: useId() };
   const aliasRef = useRef<HTMLInputElement>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
-  // Sent by a script only: until the page is live (or without JavaScript) the button waits, so
-  // a form sent early never goes out as a plain request that puts the fields in the address.
-  const hydrated = useHydrated();
-  const [alias, setAlias] = useState(initialAlias);
-  const [reason, setReason] = useState('');
+  const posted = usePageContext().reportForm;
+  const [alias, setAlias] = useState(posted?.alias ?? initialAlias);
+  const [reason, setReason] = useState(posted?.reason ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(() => postedNotice(posted?.sent, posted?.error));
 
   function validate(): FieldErrors {
     const found: FieldErrors = {};
@@ -62,6 +68,7 @@ export function ReportForm({ initialAlias = '' }: { initialAlias?: string }) {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    setNotice(null);
     const found = validate();
     setErrors(found);
     if (found.alias) {
@@ -100,7 +107,20 @@ export function ReportForm({ initialAlias = '' }: { initialAlias?: string }) {
   const host = hostOf(site.publicUrl);
 
   return (
-    <form method="post" onSubmit={handleSubmit} noValidate className="space-y-5" aria-busy={busy}>
+    <form method="post" action={formAction(PAGE_PATHS.report)} onSubmit={handleSubmit} noValidate className="space-y-5" aria-busy={busy}>
+      {notice?.kind === 'sent' && (
+        <p id={FORM_OUTCOME_ID} role="status" className="flex scroll-mt-24 gap-2 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+          <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            <strong className="font-semibold">{t.successTitle}:</strong> {notice.text}
+          </span>
+        </p>
+      )}
+      {notice?.kind === 'error' && (
+        <p id={FORM_OUTCOME_ID} role="alert" className="scroll-mt-24 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          <strong className="font-semibold">{t.errorTitle}:</strong> {notice.text}
+        </p>
+      )}
       <div>
         <Label htmlFor={ids.alias}>{t.aliasLabel}</Label>
         <Input
@@ -153,10 +173,16 @@ export function ReportForm({ initialAlias = '' }: { initialAlias?: string }) {
           <FieldError id={ids.reasonError}>{errors.reason}</FieldError>
         )}
       </div>
-      <Button type="submit" size="lg" disabled={busy || !hydrated} className="w-full sm:w-auto">
+      <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">
         {busy ? <Spinner /> : <Flag aria-hidden="true" />}
         {busy ? t.submitting : t.submit}
       </Button>
     </form>
   );
+}
+
+function postedNotice(sent: string | undefined, error: string | undefined): Notice | null {
+  if (sent !== undefined) return { kind: 'sent', text: sent };
+  if (error !== undefined) return { kind: 'error', text: error };
+  return null;
 }

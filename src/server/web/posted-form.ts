@@ -1,0 +1,35 @@
+// What the pages' forms sent without JavaScript have in common (the home form, 'Denunciar
+// link'): reading a form-encoded field, the body's bound, and turning a refusal into the status
+// and pt-BR message the answering page shows.
+import type { FastifyRequest } from 'fastify';
+import type { ApiErrorCode } from '../../shared/messages.js';
+import { AppError } from '../errors.js';
+import { describeError } from '../http-errors.js';
+
+/** A few fields of at most a few kilobytes; anything bigger is not one of these forms. */
+export const FORM_BODY_LIMIT = 16 * 1024;
+
+/** A posted field as sent (a field given twice, or not at all, is empty). */
+export function rawFormField(body: unknown, name: string): string {
+  const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
+  return typeof value === 'string' ? value : '';
+}
+
+/** A posted field without the spaces around it. */
+export const formField = (body: unknown, name: string): string => rawFormField(body, name).trim();
+
+export interface FormRefusal {
+  status: number;
+  code: ApiErrorCode;
+  message: string;
+  /** The limit's Retry-After, for a 429. */
+  retryAfter?: string;
+}
+
+/** The refusal a page shows for what the form's handling threw (a failure of ours is logged, as the API's error handler does). */
+export function formRefusal(error: unknown, request: FastifyRequest, form: string): FormRefusal {
+  const described = describeError(error as AppError);
+  if (described.status >= 500) request.log.error({ err: error }, `${form} failed`);
+  const retryAfter = error instanceof AppError ? error.headers['retry-after'] : undefined;
+  return { ...described, ...(retryAfter === undefined ? {} : { retryAfter }) };
+}
