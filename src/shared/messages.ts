@@ -49,6 +49,7 @@ export const errorMessages = {
   not_signed_in: 'Entre com sua conta de operador para continuar.',
   invalid_credentials: 'E-mail ou senha incorretos.',
   csrf_refused: 'Pedido recusado por segurança: recarregue a página do console e tente de novo.',
+  foreign_form: 'Formulário recusado por segurança: envie-o pela página do próprio site.',
   https_required: 'O console só funciona por HTTPS neste servidor. Se o HTTPS termina num proxy, configure TRUST_PROXY.',
   invalid_domain: 'Informe um domínio válido, como exemplo.com.br, ou uma URL com ele.',
   invalid_admin_reason: `O motivo pode ter até ${ADMIN_REASON_MAX} caracteres.`,

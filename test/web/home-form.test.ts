@@ -3,6 +3,7 @@
 // with the home page rendered on the server, holding the new short link or the refusal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, LinkOwnerView } from '../../src/shared/api.js';
+import { errorMessages } from '../../src/shared/messages.js';
 import { BROWSER } from '../helpers/fixtures.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { appRoot, cspNonce, type FetchedPage, findAll, findOnly, type HtmlElement, jsonBlock, postForm, tag, textOf, titleOf } from './html.js';
@@ -235,6 +236,22 @@ describe('POST / (the home form without JavaScript)', () => {
     expect(page.status).toBeGreaterThanOrEqual(400);
     expect(page.status).toBeLessThan(500);
     expect(await linkCount(server)).toBe(before);
+  });
+
+  it("a form posted from another site's page: 403 foreign_form, nothing stored; from the site's own page it goes through", async () => {
+    const before = await linkCount(server);
+    const fields = { url: 'https://example.com/de-outro-site', alias: 'de-outro-site' };
+    const foreign = await postForm(`${server.url}/`, fields, { origin: 'https://outro-site.example' });
+    expect(foreign.status).toBe(403);
+    expect(refusals(foreign)).toEqual([`${ERROR_PREFIX} ${errorMessages.foreign_form}`]);
+    expect(fieldValue(foreign, 'url')).toBe(fields.url);
+    expect(resultBoxes(foreign)).toEqual([]);
+    expect(await linkCount(server)).toBe(before);
+    // A sandboxed frame or a data: page posts with "Origin: null": not this site either.
+    expect((await postForm(`${server.url}/`, fields, { origin: 'null' })).status).toBe(403);
+    const own = await postForm(`${server.url}/`, fields, { origin: server.url });
+    expect(own.status).toBe(201);
+    expect(await linkCount(server)).toBe(before + 1);
   });
 
   it('POST /api/links still refuses a form-encoded body (415): the JSON API takes JSON only', async () => {

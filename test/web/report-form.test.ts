@@ -127,6 +127,19 @@ describe('POST /denunciar (the report form without JavaScript)', () => {
     expect(await storedReports(server)).toEqual(before);
   });
 
+  it("a form posted from another site's page: 403 foreign_form, nothing stored; from the site's own page it goes through", async () => {
+    const before = await storedReports(server);
+    const fields = { alias: 'golpe-pix', reason: 'Enviado por uma página de outro site.' };
+    const foreign = await postForm(`${server.url}/denunciar`, fields, { origin: 'https://outro-site.example' });
+    expect(foreign.status).toBe(403);
+    expect(notices(foreign)).toEqual([['alert', `${ERROR_PREFIX} ${errorMessages.foreign_form}`]]);
+    expect(reasonValue(foreign)).toBe(fields.reason);
+    expect(await storedReports(server)).toEqual(before);
+    const own = await postForm(`${server.url}/denunciar`, fields, { origin: server.url });
+    expect(own.status).toBe(201);
+    expect((await storedReports(server)).length).toBe(before.length + 1);
+  });
+
   it('POST /api/reports still refuses a form-encoded body (415): the JSON API takes JSON only', async () => {
     const before = await storedReports(server);
     const response = await fetch(`${server.url}/api/reports`, { method: 'POST', body: new URLSearchParams({ alias: 'golpe-pix', reason: 'Um motivo longo o bastante.' }) });

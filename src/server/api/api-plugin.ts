@@ -37,14 +37,14 @@ export async function apiPlugin(api: FastifyInstance, services: Services): Promi
 
   registerLinkRoutes(api, { links: services.links, owner: services.owner }, { perClient: limiters.create, perKey: limiters.perKey, admit: limiters.admitCreation });
   // The home form without JavaScript creates links too, so it lives under the same limiters.
-  await registerHomeFormRoute(api, { links: services.links, pages: services.pages, limits: { perClient: limiters.create, admit: limiters.admitCreation } });
+  await registerHomeFormRoute(api, { publicUrl: config.publicUrl, links: services.links, pages: services.pages, limits: { perClient: limiters.create, admit: limiters.admitCreation } });
   registerStatsRoutes(api, services.stats);
   registerManageRoutes(api, { owner: services.owner, insights: services.insights }, [...limiters.manage, ...limiters.perKey]);
   registerOpenApiRoute(api);
   const reportDeps = { reports: services.reports, links: services.linkRepository, clock: services.clock, attempts: limiters.reportAttempts, admit: limiters.admitReport };
   registerReportRoutes(api, reportDeps);
   // The report form without JavaScript stores reports too: the same checks and limits.
-  await registerReportFormRoute(api, { report: reportDeps, pages: services.pages });
+  await registerReportFormRoute(api, { publicUrl: config.publicUrl, report: reportDeps, pages: services.pages });
 
   // Old insight counters go whether or not breakdowns are on (INSIGHTS=false stops new ones,
   // not the expiry of those already kept).

@@ -11,9 +11,11 @@ import { LINK_OPTION_FIELDS, type LinkOptionFormValues, readLinkOptionForm } fro
 import { PAGE_PATHS } from '../../shared/routes.js';
 import type { LinkService } from '../links/link-service.js';
 import { type Pages, sendPage } from './pages.js';
-import { FORM_BODY_LIMIT, formField as field, formRefusal, rawFormField as rawField } from './posted-form.js';
+import { FORM_BODY_LIMIT, formField as field, formRefusal, rawFormField as rawField, refuseForeignForm } from './posted-form.js';
 
 export interface HomeFormDeps {
+  /** The site's public origin (PUBLIC_URL): a form posted from another site's page is refused. */
+  publicUrl: string;
   links: LinkService;
   pages: Pages;
   limits: { perClient: onRequestAsyncHookHandler[]; admit: (request: FastifyRequest) => Promise<void> };
@@ -45,6 +47,7 @@ export async function registerHomeFormRoute(app: FastifyInstance, deps: HomeForm
       let status = 201;
       let retryAfter: string | undefined;
       try {
+        refuseForeignForm(request, deps.publicUrl);
         for (const limit of deps.limits.perClient) await limit.call(scope, request, reply);
         // The options are read as the form with JavaScript reads them; the service checks them.
         const input = { url, ...(alias === '' ? {} : { alias }), ...readLinkOptionForm(options) };

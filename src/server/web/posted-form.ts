@@ -1,10 +1,11 @@
 // What the pages' forms sent without JavaScript have in common (the home form, 'Denunciar
-// link'): reading a form-encoded field, the body's bound, and turning a refusal into the status
-// and pt-BR message the answering page shows.
+// link'): refusing a form another site's page posts, reading a form-encoded field, the body's
+// bound, and turning a refusal into the status and pt-BR message the answering page shows.
 import type { FastifyRequest } from 'fastify';
 import type { ApiErrorCode } from '../../shared/messages.js';
 import { AppError } from '../errors.js';
 import { describeError } from '../http-errors.js';
+import { isOwnOrigin } from '../request-origin.js';
 
 /** A few fields of at most a few kilobytes; anything bigger is not one of these forms. */
 export const FORM_BODY_LIMIT = 16 * 1024;
@@ -32,4 +33,16 @@ export function formRefusal(error: unknown, request: FastifyRequest, form: strin
   if (described.status >= 500) request.log.error({ err: error }, `${form} failed`);
   const retryAfter = error instanceof AppError ? error.headers['retry-after'] : undefined;
   return { ...described, ...(retryAfter === undefined ? {} : { retryAfter }) };
+}
+
+/**
+ * Refuses (403 foreign_form) a form posted from another site's page. Such a page could make its
+ * visitors' browsers create links or file reports, each from its own address, past the limits
+ * per address. Browsers send Origin with every form POST, and a page cannot forge it; a request
+ * without one (curl, a script) is not a visitor's browser and is let through to the limits.
+ */
+export function refuseForeignForm(request: FastifyRequest, publicUrl: string): void {
+  const origin = request.headers.origin;
+  if (origin === undefined || isOwnOrigin(origin, request, publicUrl)) return;
+  throw new AppError('foreign_form', 403);
 }
