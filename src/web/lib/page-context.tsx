@@ -3,6 +3,7 @@
 // exactly the server's markup; values only the browser knows (its own date, localStorage)
 // are read once hydration is done (useHydrated, lib/hydration.tsx).
 import { createContext, type ReactNode, useContext } from 'react';
+import { useLocation } from 'react-router';
 import { type HomeFormOptions, type HomeFormOutcome, PAGE_CONTEXT_SCRIPT_ID, type PageContext, type ReportFormOutcome } from '../../shared/app-shell';
 import { isLinkGateView } from '../../shared/link-gate';
 import { type ApiErrorCode, errorMessages } from '../../shared/messages';
@@ -87,6 +88,18 @@ export function PageContextProvider({ value, children }: { value: PageContext; c
 
 export function usePageContext(): PageContext {
   return useContext(PageContextContext);
+}
+
+/**
+ * What came of a form the server answered this page for (homeForm, reportForm), while the page
+ * is still the one it answered: after a move to another page and back, the form starts afresh
+ * instead of showing that outcome again. (The router's first location, in the server's render
+ * and in the browser, and only that one, has the key "default"; a step back to it restores the
+ * answered page, as a browser does.)
+ */
+export function usePostedForm<K extends 'homeForm' | 'reportForm'>(name: K): PageContext[K] {
+  const context = usePageContext();
+  return useLocation().key === 'default' ? context[name] : undefined;
 }
 
 /** Today (YYYY-MM-DD): the server's day while hydrating, then the visitor's own. */

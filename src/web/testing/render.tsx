@@ -16,13 +16,15 @@ export interface RenderOptions {
   route?: string;
   /** What the server rendered the page with; default: the browser's own (status 200). */
   context?: Partial<PageContext>;
+  /** Addresses visited in the app before `path` (the page is then not the one first loaded). */
+  visitedBefore?: string[];
 }
 
 export function renderWithApp(ui: ReactElement, options: RenderOptions = {}): RenderResult {
   return render(
     <SiteConfigProvider config={{ ...defaultSiteConfig, ...options.site }}>
       <PageContextProvider value={{ ...browserPageContext(), ...options.context }}>
-        <MemoryRouter initialEntries={[options.path ?? '/teste']}>
+        <MemoryRouter initialEntries={[...(options.visitedBefore ?? []), options.path ?? '/teste']} initialIndex={options.visitedBefore?.length ?? 0}>
           <Routes>
             <Route path={options.route ?? '*'} element={ui} />
             <Route path="/" element={<p>Página inicial</p>} />

@@ -412,4 +412,10 @@ describe("CreateLinkForm: 'Mais opções'", () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(fields().url).not.toHaveAttribute('aria-invalid');
   });
+
+  it("forgets the server's answer once the visitor has moved to another page of the app and back", () => {
+    renderWithApp(<CreateLinkForm />, { context: { homeForm: { url: created.url, alias: 'ja-usado', error: 'Este alias personalizado já está em uso.', errorCode: 'alias_taken' } }, visitedBefore: ['/faq'] });
+    expect(fields().url).toHaveValue('');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });

@@ -14,7 +14,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, createLink } from '../../lib/api';
 import { saveMyLink } from '../../lib/my-links';
-import { usePageContext } from '../../lib/page-context';
+import { usePostedForm } from '../../lib/page-context';
 import { createLinkTexts as t } from './create-link-texts';
 import {
   EMPTY_OPTIONS,
@@ -56,7 +56,7 @@ export function CreateLinkForm() {
   const aliasId = useId();
   const aliasHintId = useId();
   const errorId = useId();
-  const posted = usePageContext().homeForm;
+  const posted = usePostedForm('homeForm');
   const [url, setUrl] = useState(posted?.url ?? '');
   const [alias, setAlias] = useState(posted?.alias ?? '');
   const [busy, setBusy] = useState(false);

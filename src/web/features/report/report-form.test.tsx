@@ -93,6 +93,13 @@ describe('ReportForm', () => {
     expect(sentBody()).toEqual({ alias: 'nao-existe', reason: REASON });
   });
 
+  it("forgets the server's answer once the visitor has moved to another page of the app and back", () => {
+    renderWithApp(<ReportForm />, { context: { reportForm: { alias: 'nao-existe', reason: REASON, error: errorMessages.link_not_found } }, visitedBefore: ['/faq'] });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fields().alias).toHaveValue('');
+    expect(fields().reason).toHaveValue('');
+  });
+
   it('is busy while sending, then toasts the server thanks and clears the fields', async () => {
     let answer: (response: Response) => void = () => {};
     fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));

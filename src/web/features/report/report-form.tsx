@@ -6,7 +6,7 @@ import { FieldError, FieldHint, Input, Label, Textarea } from '../../components/
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, reportLink } from '../../lib/api';
-import { usePageContext } from '../../lib/page-context';
+import { usePostedForm } from '../../lib/page-context';
 import { useSiteConfig } from '../../lib/site-config';
 import { FORM_OUTCOME_ID, formAction, PAGE_PATHS } from '../../../shared/routes';
 import { reportFormTexts as t } from './report-texts';
@@ -50,7 +50,7 @@ export function ReportForm({ initialAlias = '' }: { initialAlias?: string }) {
   const ids = { alias: useId(), aliasHint: useId(), aliasError: useId(), reason: useId(), reasonHint: useId(), reasonError: useId() };
   const aliasRef = useRef<HTMLInputElement>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
-  const posted = usePageContext().reportForm;
+  const posted = usePostedForm('reportForm');
   const [alias, setAlias] = useState(posted?.alias ?? initialAlias);
   const [reason, setReason] = useState(posted?.reason ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
