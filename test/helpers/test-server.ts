@@ -72,6 +72,22 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
 }
 
+/**
+ * Servers of the built web app for one test file, all closed after it: `const start =
+ * webServersForFile();` at the top, then `await start(env)` in a hook or a test.
+ */
+export function webServersForFile(): (env?: Record<string, string>) => Promise<TestServer> {
+  const servers: TestServer[] = [];
+  afterAll(async () => {
+    for (const started of servers.splice(0)) await started.close();
+  });
+  return async (env = {}) => {
+    const server = await startTestServer({ withWeb: true, env });
+    servers.push(server);
+    return server;
+  };
+}
+
 async function freePort(): Promise<number> {
   const net = await import('node:net');
   return new Promise((resolve, reject) => {

@@ -1,25 +1,17 @@
 // POST /: the home form sent by a browser without JavaScript (src/server/web/home-form-route.ts).
 // It creates the link as POST /api/links does, under the same per-client counters, and answers
 // with the home page rendered on the server, holding the new short link or the refusal.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, LinkOwnerView } from '../../src/shared/api.js';
 import { errorMessages } from '../../src/shared/messages.js';
 import { BROWSER } from '../helpers/fixtures.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { type TestServer, webServersForFile } from '../helpers/test-server.js';
 import { appRoot, cspNonce, type FetchedPage, findAll, findOnly, type HtmlElement, jsonBlock, postForm, tag, textOf, titleOf } from './html.js';
 
 const RESULT_LABEL = 'Seu link personalizado:';
 const ERROR_PREFIX = 'Erro ao personalizar:';
 
-const servers: TestServer[] = [];
-async function start(env: Record<string, string> = {}): Promise<TestServer> {
-  const server = await startTestServer({ withWeb: true, env });
-  servers.push(server);
-  return server;
-}
-afterAll(async () => {
-  for (const started of servers.splice(0)) await started.close();
-});
+const start = webServersForFile();
 
 // The form posts to the home page, the fragment naming the outcome the answer opens at.
 const formOf = (page: FetchedPage): HtmlElement => findOnly(appRoot(page), (element) => element.name === 'form' && element.attribs.action === '/#resultado', 'home form');

@@ -2,24 +2,16 @@
 // page's script has run (src/server/web/report-form-route.ts). The report is checked, limited and
 // stored as POST /api/reports does it, and the answer is the report page rendered on the
 // server, holding the thanks or the refusal.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/shared/api.js';
 import { errorMessages, reportTexts } from '../../src/shared/messages.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { type TestServer, webServersForFile } from '../helpers/test-server.js';
 import { appRoot, type FetchedPage, fetchPage, findAll, findOnly, type HtmlElement, jsonBlock, postForm, tag, textOf, titleOf } from './html.js';
 
 const SENT_PREFIX = 'Denúncia enviada:';
 const ERROR_PREFIX = 'Erro ao enviar denúncia:';
 
-const servers: TestServer[] = [];
-async function start(env: Record<string, string> = {}): Promise<TestServer> {
-  const server = await startTestServer({ withWeb: true, env });
-  servers.push(server);
-  return server;
-}
-afterAll(async () => {
-  for (const started of servers.splice(0)) await started.close();
-});
+const start = webServersForFile();
 
 const formOf = (page: FetchedPage): HtmlElement =>
   findOnly(appRoot(page), (element) => element.name === 'form' && element.attribs.action === '/denunciar#resultado', 'report form');
