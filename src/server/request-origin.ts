@@ -2,6 +2,8 @@
 // public origin, or the one the request was made to (a test's loopback port, a second domain).
 import type { FastifyRequest } from 'fastify';
 
-export function isOwnOrigin(origin: string, request: FastifyRequest, publicUrl: string): boolean {
-  return origin === new URL(publicUrl).origin || origin === `${request.protocol}://${request.host}`;
+/** The check for one site, its public origin worked out once. */
+export function ownOriginCheck(publicUrl: string): (origin: string, request: FastifyRequest) => boolean {
+  const site = new URL(publicUrl).origin;
+  return (origin, request) => origin === site || origin === `${request.protocol}://${request.host}`;
 }

@@ -5,7 +5,7 @@ import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import { createClientKey } from '../abuse/client-key.js';
 import { AppError } from '../errors.js';
-import { isOwnOrigin } from '../request-origin.js';
+import { ownOriginCheck } from '../request-origin.js';
 import { normalizeOperatorEmail } from './operator-service.js';
 
 /** Sign-in attempts per minute, per client address and per e-mail, before 429. */
@@ -39,9 +39,10 @@ function originOf(referer: string | undefined): string | undefined {
  * of the defence), by @fastify/csrf-protection.
  */
 export function sameOriginOnly(publicUrl: string): onRequestAsyncHookHandler {
+  const isOwn = ownOriginCheck(publicUrl);
   return async (request) => {
     const origin = request.headers.origin ?? originOf(request.headers.referer);
-    if (origin !== undefined && isOwnOrigin(origin, request, publicUrl)) return;
+    if (origin !== undefined && isOwn(origin, request)) return;
     throw new AppError('csrf_refused', 403);
   };
 }

@@ -11,7 +11,7 @@ import { LINK_OPTION_FIELDS, type LinkOptionFormValues, readLinkOptionForm } fro
 import { PAGE_PATHS } from '../../shared/routes.js';
 import type { LinkService } from '../links/link-service.js';
 import { type Pages, sendPage } from './pages.js';
-import { FORM_BODY_LIMIT, formField as field, formRefusal, rawFormField as rawField, refuseForeignForm } from './posted-form.js';
+import { FORM_BODY_LIMIT, foreignFormGuard, formField as field, formRefusal, rawFormField as rawField } from './posted-form.js';
 
 export interface HomeFormDeps {
   /** The site's public origin (PUBLIC_URL): a form posted from another site's page is refused. */
@@ -35,6 +35,7 @@ function typedOptions(values: LinkOptionFormValues): HomeFormOptions | undefined
 
 /** Registers the form's body parser and route in a scope of their own: the JSON API keeps refusing form bodies. */
 export async function registerHomeFormRoute(app: FastifyInstance, deps: HomeFormDeps): Promise<void> {
+  const refuseForeignForm = foreignFormGuard(deps.publicUrl);
   await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
     scope.post(PAGE_PATHS.home, { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
@@ -47,7 +48,7 @@ export async function registerHomeFormRoute(app: FastifyInstance, deps: HomeForm
       let status = 201;
       let retryAfter: string | undefined;
       try {
-        refuseForeignForm(request, deps.publicUrl);
+        refuseForeignForm(request);
         for (const limit of deps.limits.perClient) await limit.call(scope, request, reply);
         // The options are read as the form with JavaScript reads them; the service checks them.
         const input = { url, ...(alias === '' ? {} : { alias }), ...readLinkOptionForm(options) };

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ApiErrorCode } from '../../shared/messages.js';
 import { AppError } from '../errors.js';
 import { describeError } from '../http-errors.js';
-import { isOwnOrigin } from '../request-origin.js';
+import { ownOriginCheck } from '../request-origin.js';
 
 /** A few fields of at most a few kilobytes; anything bigger is not one of these forms. */
 export const FORM_BODY_LIMIT = 16 * 1024;
@@ -36,13 +36,16 @@ export function formRefusal(error: unknown, request: FastifyRequest, form: strin
 }
 
 /**
- * Refuses (403 foreign_form) a form posted from another site's page. Such a page could make its
- * visitors' browsers create links or file reports, each from its own address, past the limits
- * per address. Browsers send Origin with every form POST, and a page cannot forge it; a request
- * without one (curl, a script) is not a visitor's browser and is let through to the limits.
+ * The check that refuses (403 foreign_form) a form posted from another site's page. Such a page
+ * could make its visitors' browsers create links or file reports, each from its own address,
+ * past the limits per address. Browsers send Origin with every form POST, and a page cannot
+ * forge it; a request without one (curl, a script) is not a visitor's browser and is let
+ * through to the limits.
  */
-export function refuseForeignForm(request: FastifyRequest, publicUrl: string): void {
-  const origin = request.headers.origin;
-  if (origin === undefined || isOwnOrigin(origin, request, publicUrl)) return;
-  throw new AppError('foreign_form', 403);
+export function foreignFormGuard(publicUrl: string): (request: FastifyRequest) => void {
+  const isOwn = ownOriginCheck(publicUrl);
+  return (request) => {
+    const origin = request.headers.origin;
+    if (origin !== undefined && !isOwn(origin, request)) throw new AppError('foreign_form', 403);
+  };
 }

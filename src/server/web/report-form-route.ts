@@ -9,10 +9,11 @@ import type { ReportFormOutcome } from '../../shared/app-shell.js';
 import { PAGE_PATHS } from '../../shared/routes.js';
 import { acceptReport, type ReportDeps } from '../abuse/report-routes.js';
 import { type Pages, sendPage } from './pages.js';
-import { FORM_BODY_LIMIT, formField, formRefusal, rawFormField, refuseForeignForm } from './posted-form.js';
+import { FORM_BODY_LIMIT, foreignFormGuard, formField, formRefusal, rawFormField } from './posted-form.js';
 
 /** Registers the form's body parser and route in a scope of their own: the JSON API keeps refusing form bodies. */
 export async function registerReportFormRoute(app: FastifyInstance, deps: { publicUrl: string; report: ReportDeps; pages: Pages }): Promise<void> {
+  const refuseForeignForm = foreignFormGuard(deps.publicUrl);
   await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
     scope.post(PAGE_PATHS.report, { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
@@ -22,7 +23,7 @@ export async function registerReportFormRoute(app: FastifyInstance, deps: { publ
       let outcome: ReportFormOutcome;
       let status = 201;
       try {
-        refuseForeignForm(request, deps.publicUrl);
+        refuseForeignForm(request);
         for (const limit of deps.report.attempts) await limit.call(scope, request, reply);
         const { message } = await acceptReport(deps.report, request, { alias, reason });
         outcome = { alias: '', reason: '', sent: message };

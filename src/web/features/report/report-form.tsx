@@ -1,6 +1,7 @@
 import { CheckCircle2, Flag } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { normalizeReportReason, REPORT_REASON_MAX, REPORT_REASON_MIN } from '../../../shared/report-rules';
+import { FORM_OUTCOME_ID, formAction, PAGE_PATHS } from '../../../shared/routes';
 import { Button } from '../../components/ui/button';
 import { FieldError, FieldHint, Input, Label, Textarea } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
@@ -8,7 +9,6 @@ import { toast } from '../../components/ui/use-toast';
 import { ApiError, reportLink } from '../../lib/api';
 import { usePostedForm } from '../../lib/page-context';
 import { useSiteConfig } from '../../lib/site-config';
-import { FORM_OUTCOME_ID, formAction, PAGE_PATHS } from '../../../shared/routes';
 import { reportFormTexts as t } from './report-texts';
 
 /** The reason's length as the server measures it (shared rule). */
