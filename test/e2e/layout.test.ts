@@ -102,13 +102,54 @@ describe('header', () => {
     await menu.getByRole('link', { name: 'Contato' }).click();
     await page.waitForURL(`${env.server.url}/contact`);
     await page.getByRole('heading', { name: 'Fale conosco' }).waitFor();
-    expect(await menu.count()).toBe(0);
+    expect(await menu.isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'Abrir menu' }).getAttribute('aria-expanded')).toBe('false');
 
     // Escape closes it too, and focus returns to the toggle.
     await page.getByRole('button', { name: 'Abrir menu' }).click();
+    expect(await menu.isVisible()).toBe(true);
     await page.keyboard.press('Escape');
+    expect(await menu.isVisible()).toBe(false);
     await expect.poll(() => page.getByRole('button', { name: 'Abrir menu' }).evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // And a tap elsewhere on the page.
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    expect(await menu.isVisible()).toBe(true);
+    const menuBox = await menu.boundingBox();
+    if (!menuBox) throw new Error('menu not laid out');
+    await page.mouse.click(187, menuBox.y + menuBox.height + 80);
+    expect(await menu.isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Abrir menu' }).getAttribute('aria-expanded')).toBe('false');
+    await context.close();
+  });
+
+  it('at 375 px the menu opens without JavaScript (as on a page whose app has not loaded yet), right under the header', async () => {
+    const context = await newContext(env.browser, { ...PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/privacy`);
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+    const toggle = page.getByRole('button', { name: 'Abrir menu' });
+    const menu = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
+    expect(await menu.isVisible()).toBe(false);
+
+    await toggle.click();
+    expect(await menu.isVisible()).toBe(true);
+    expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Início', 'FAQ', 'Contato', 'Privacidade']);
+    // Placed as the app places it: the full width, its top at the header's bottom edge.
+    const header = await page.getByRole('banner').boundingBox();
+    const box = await menu.boundingBox();
+    if (!header || !box) throw new Error('menu not laid out');
+    expect(box.x).toBe(0);
+    expect(box.width).toBe(375);
+    expect(Math.abs(box.y - (header.y + header.height))).toBeLessThanOrEqual(1);
+    await saveScreenshot(page, 'menu-phone-no-js', { fullPage: false });
+
+    await page.keyboard.press('Escape');
+    expect(await menu.isVisible()).toBe(false);
+    await toggle.click();
+    await menu.getByRole('link', { name: 'FAQ' }).click();
+    await page.waitForURL(`${env.server.url}/faq`);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Perguntas frequentes');
     await context.close();
   });
 

@@ -353,8 +353,10 @@ describe('the injected site configuration is in the rendered HTML', () => {
     // Escaped where it is written: "&" arrives as an entity, never raw markup.
     expect(page.html).toContain('<title>Perguntas frequentes | Links da Vila &amp; Cia</title>');
     const header = findOnly(appRoot(page), tag('header'), '<header>');
-    // The brand (logo) and the menu's "Início" both lead home.
-    expect(findAll(header, tag('a', { href: '/' })).map((link) => textOf(link))).toEqual([name, 'Início']);
+    // The brand (logo) and the menu's "Início" both lead home: the wide screen's bar and the
+    // phone's menu, a popover the browser opens without the app, so it is in the served HTML.
+    expect(findAll(header, tag('a', { href: '/' })).map((link) => textOf(link))).toEqual([name, 'Início', 'Início']);
+    expect(findAll(header, tag('nav', { popover: 'auto' }))).toHaveLength(1);
     const footer = findOnly(appRoot(page), tag('footer'), '<footer>');
     expect(textOf(findOnly(footer, tag('a', { href: `mailto:${email}` }), 'footer e-mail link'))).toBe(email);
     expect(copyrightLine(page)).toBe(`© ${saoPauloDay(Date.now()).slice(0, 4)} ${name}. Todos os direitos reservados.`);

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../testing/render';
@@ -8,8 +8,12 @@ describe('SiteHeader', () => {
   it('links the logo home and lists the four links', () => {
     renderWithApp(<SiteHeader />, { site: { siteName: 'Marca Teste' } });
     expect(screen.getByRole('link', { name: 'Marca Teste' })).toHaveAttribute('href', '/');
-    const nav = screen.getByRole('navigation', { name: 'Menu principal' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Início', 'FAQ', 'Contato', 'Privacidade']);
+    // The wide screen's bar and the phone's menu (a popover, which jsdom does not hide).
+    const navs = screen.getAllByRole('navigation', { name: 'Menu principal' });
+    expect(navs).toHaveLength(2);
+    for (const nav of navs) {
+      expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Início', 'FAQ', 'Contato', 'Privacidade']);
+    }
   });
 
   it('opens the mobile menu with the toggle and closes it when a link is chosen', async () => {
@@ -22,9 +26,34 @@ describe('SiteHeader', () => {
     expect(toggle).toHaveAccessibleName('Fechar menu');
     const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
     expect(menu).not.toBeNull();
+    expect(menu).toHaveAttribute('data-open');
     await user.click(within(menu as HTMLElement).getByRole('link', { name: 'FAQ' }));
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(document.getElementById(toggle.getAttribute('aria-controls') ?? '')).toBeNull();
+    expect(menu).not.toHaveAttribute('data-open');
+  });
+
+  // jsdom has no popovers: the tests above take the app's own way (as Safari before 17 would);
+  // the browser's way is tested in Chromium (test/e2e/layout.test.ts), also without JavaScript.
+  it('makes the phone menu a popover of its toggle, and follows its toggle events', () => {
+    renderWithApp(<SiteHeader />);
+    const toggle = screen.getByRole('button', { name: 'Abrir menu' });
+    const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(menu?.tagName).toBe('NAV');
+    expect(menu).toHaveAttribute('popover', 'auto');
+    expect(toggle).toHaveAttribute('popovertarget', menu?.id);
+
+    // What the browser fires when it opens and closes the popover.
+    const toggled = (newState: 'open' | 'closed') => Object.assign(new Event('toggle'), { oldState: newState === 'open' ? 'closed' : 'open', newState });
+    act(() => {
+      menu?.dispatchEvent(toggled('open'));
+    });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName('Fechar menu');
+    act(() => {
+      menu?.dispatchEvent(toggled('closed'));
+    });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAccessibleName('Abrir menu');
   });
 
   it('closes with Escape and gives focus back to the toggle', async () => {

@@ -24,12 +24,40 @@ const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-primary-soft text-primary-ink' : 'text-slate-700 hover:bg-slate-100',
   );
 
+/** Whether this browser has popovers (Chromium 114, Safari 17, Firefox 125 and later). */
+function hasPopovers(): boolean {
+  return typeof HTMLElement !== 'undefined' && 'popover' in HTMLElement.prototype;
+}
+
+/**
+ * The phone menu is a popover opened by its toggle's `popovertarget`: the browser opens and
+ * closes it, so it works on the served page before the app has loaded (seconds on a slow phone)
+ * and without JavaScript, and it closes on Escape and on a tap elsewhere. The app follows its
+ * toggle events for the toggle's label and icon, and closes it when a link is chosen (a
+ * navigation inside the app, no page load). In the top layer it is placed against the
+ * document: right under the header's phone row (h-17, so top-17).
+ * A browser without popovers (Safari before 17) gets the menu from the app once hydrated, as
+ * before: the toggle sets `data-open`, which shows it (`site-menu` in styles.css), and Escape
+ * or a tap elsewhere close it.
+ */
 export function SiteHeader() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLElement>(null);
   const headerRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
+
+  const close = () => {
+    const menu = menuRef.current;
+    if (menu !== null && hasPopovers() && menu.matches(':popover-open')) menu.hidePopover();
+    setOpen(false);
+  };
+
+  // Opened before hydration: the label and icon catch up.
+  useEffect(() => {
+    if (hasPopovers() && menuRef.current?.matches(':popover-open')) setOpen(true);
+  }, []);
 
   // Any navigation (links, back button) closes the menu.
   const [lastPath, setLastPath] = useState(pathname);
@@ -37,9 +65,14 @@ export function SiteHeader() {
     setLastPath(pathname);
     setOpen(false);
   }
-
   useEffect(() => {
-    if (!open) return;
+    const menu = menuRef.current;
+    if (menu !== null && hasPopovers() && menu.matches(':popover-open')) menu.hidePopover();
+  }, [pathname]);
+
+  // Without popovers, the app closes the menu on Escape and on a tap elsewhere.
+  useEffect(() => {
+    if (!open || hasPopovers()) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         setOpen(false);
@@ -57,20 +90,21 @@ export function SiteHeader() {
     };
   }, [open]);
 
-  const close = () => setOpen(false);
-
   return (
     <header ref={headerRef} className="relative z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
-      <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-3 md:flex-col md:gap-3 md:pt-6 md:pb-3">
+      <div className="mx-auto flex h-17 max-w-6xl items-center justify-between px-4 py-3 md:h-auto md:flex-col md:gap-3 md:pt-6 md:pb-3">
         <BrandLogo onNavigate={close} />
         <button
           ref={toggleRef}
           type="button"
           className="inline-flex size-11 items-center justify-center rounded-xl text-slate-700 transition-colors hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary md:hidden"
+          popoverTarget={menuId}
           aria-expanded={open}
           aria-controls={menuId}
           aria-label={open ? 'Fechar menu' : 'Abrir menu'}
-          onClick={() => setOpen((value) => !value)}
+          onClick={() => {
+            if (!hasPopovers()) setOpen((value) => !value);
+          }}
         >
           {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
         </button>
@@ -86,23 +120,25 @@ export function SiteHeader() {
           </ul>
         </nav>
       </div>
-      {open && (
-        <nav
-          id={menuId}
-          aria-label="Menu principal"
-          className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pt-2 pb-4 shadow-lg motion-safe:animate-menu-in md:hidden"
-        >
-          <ul className="space-y-1">
-            {MAIN_NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end className={mobileLinkClass} onClick={close}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      <nav
+        ref={menuRef}
+        id={menuId}
+        popover="auto"
+        data-open={open ? '' : undefined}
+        onToggle={(event) => setOpen(event.newState === 'open')}
+        aria-label="Menu principal"
+        className="site-menu absolute inset-x-0 top-17 bottom-auto m-0 h-auto w-auto border-0 border-b border-slate-200 bg-white px-4 pt-2 pb-4 text-inherit shadow-lg motion-safe:animate-menu-in md:hidden"
+      >
+        <ul className="space-y-1">
+          {MAIN_NAV.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end className={mobileLinkClass} onClick={close}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </header>
   );
 }
