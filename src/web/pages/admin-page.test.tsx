@@ -45,7 +45,8 @@ describe('AdminPage', () => {
     await screen.findByText('ana@example.com');
     expect(JSON.parse(String(sent('/api/admin/session').init.body))).toEqual({ email: 'ana@example.com', password: 'uma senha bem longa' });
     await screen.findByText('Links desativados');
-    expect(document.title).toBe('Visão geral · Console do operador | Encurta.br');
+    // Set by an effect after the commit findByText saw (see redirect-view.test.tsx).
+    await expect.poll(() => document.title).toBe('Visão geral · Console do operador | Encurta.br');
   });
 
   it('a refused sign-in shows the server message', async () => {

@@ -48,7 +48,9 @@ describe('RedirectView', () => {
     const user = userEvent.setup();
     renderWithApp(<RedirectView alias="nada" knownMissing={false} leave={vi.fn()} />);
     await expectErrorView();
-    expect(document.title).toContain('Link não encontrado');
+    // The title is set by an effect after the commit that showed the view, which a busy
+    // machine may run after findByRole has resolved: wait for it.
+    await expect.poll(() => document.title).toContain('Link não encontrado');
     await user.click(screen.getByRole('link', { name: 'Voltar para a Home' }));
     expect(screen.getByText('Página inicial')).toBeInTheDocument();
   });
