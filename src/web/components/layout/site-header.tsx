@@ -29,6 +29,16 @@ function hasPopovers(): boolean {
   return typeof HTMLElement !== 'undefined' && 'popover' in HTMLElement.prototype;
 }
 
+/** Whether the browser holds the menu open as a popover (never where it has none). */
+function isOpenPopover(menu: HTMLElement | null): menu is HTMLElement {
+  return menu !== null && hasPopovers() && menu.matches(':popover-open');
+}
+
+/** Closes the menu the browser holds open; its toggle event then updates the app's state. */
+function hidePopover(menu: HTMLElement | null): void {
+  if (isOpenPopover(menu)) menu.hidePopover();
+}
+
 /**
  * The phone menu is a popover opened by its toggle's `popovertarget`: the browser opens and
  * closes it, so it works on the served page before the app has loaded (seconds on a slow phone)
@@ -49,14 +59,13 @@ export function SiteHeader() {
   const { pathname } = useLocation();
 
   const close = () => {
-    const menu = menuRef.current;
-    if (menu !== null && hasPopovers() && menu.matches(':popover-open')) menu.hidePopover();
+    hidePopover(menuRef.current);
     setOpen(false);
   };
 
   // Opened before hydration: the label and icon catch up.
   useEffect(() => {
-    if (hasPopovers() && menuRef.current?.matches(':popover-open')) setOpen(true);
+    if (isOpenPopover(menuRef.current)) setOpen(true);
   }, []);
 
   // Any navigation (links, back button) closes the menu.
@@ -66,8 +75,7 @@ export function SiteHeader() {
     setOpen(false);
   }
   useEffect(() => {
-    const menu = menuRef.current;
-    if (menu !== null && hasPopovers() && menu.matches(':popover-open')) menu.hidePopover();
+    hidePopover(menuRef.current);
   }, [pathname]);
 
   // Without popovers, the app closes the menu on Escape and on a tap elsewhere.
