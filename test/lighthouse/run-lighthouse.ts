@@ -9,6 +9,9 @@
 //   LIGHTHOUSE_RUNS             runs per page (default 1); with more, each number shown and
 //                               checked is the median of the runs, since simulated performance
 //                               varies from run to run
+//   LIGHTHOUSE_EXTRA_RUNS       with 3 runs or more, a page whose median misses a speed bar
+//                               (performance, LCP) gets this many more runs (default 2) and is
+//                               judged on the median of all of them
 //   LIGHTHOUSE_PAGES            comma list of paths to audit, e.g. /,/faq (default: all below)
 //   LIGHTHOUSE_JSON             file to write the per-page numbers (every run, and the medians) to
 //   CHROME_PATH                 the browser (default /usr/bin/chromium)
@@ -67,6 +70,11 @@ const root = path.resolve(import.meta.dirname, '../..');
 const minPerformance = envNumber('LIGHTHOUSE_MIN_PERFORMANCE', 95, 0, 100);
 const minOther = envNumber('LIGHTHOUSE_MIN_OTHER', 100, 0, 100);
 const runs = Math.trunc(envNumber('LIGHTHOUSE_RUNS', 1, 1, 25));
+// Simulated throttling scales with the host's speed at the moment of the run: a CI run measured
+// /faq at 89 while the host ran ~40% slower than usual (benchmarkIndex 1,582 against ~2,500) and
+// at 98 right after. Two more runs for a page whose median of 3 misses (Lighthouse's own advice
+// for variance is the median of 5) absorb such a moment; a real regression misses in all five.
+const extraRuns = runs >= 3 ? Math.trunc(envNumber('LIGHTHOUSE_EXTRA_RUNS', 2, 0, 10)) : 0;
 const pages = selectedPages(process.env.LIGHTHOUSE_PAGES);
 const jsonPath = process.env.LIGHTHOUSE_JSON;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -86,7 +94,7 @@ process.on('exit', () => {
 });
 process.on('SIGINT', () => process.exit(130));
 process.on('SIGTERM', () => process.exit(143));
-const runLimitMs = 60_000 + pages.length * runs * PAGE_TIMEOUT_MS;
+const runLimitMs = 60_000 + pages.length * (runs + extraRuns) * PAGE_TIMEOUT_MS;
 setTimeout(() => {
   console.error(`lighthouse: time limit (${runLimitMs / 1000} s) reached, stopping`);
   process.exit(1);
@@ -109,8 +117,9 @@ async function main(): Promise<number> {
   const results: PageResult[] = [];
   for (const page of pages) {
     const pageRuns: RunSummary[] = [];
-    for (let i = 0; i < runs; i++) {
-      log(`${page.path}${runs > 1 ? ` run ${i + 1}/${runs}` : ''}`);
+    let planned = runs;
+    for (let i = 0; i < planned; i++) {
+      log(`${page.path}${planned > 1 ? ` run ${i + 1}/${planned}` : ''}`);
       try {
         pageRuns.push(await audit(chrome, `${server.url}${page.path}`, page));
       } catch (error) {
@@ -118,6 +127,10 @@ async function main(): Promise<number> {
         pageRuns.push(failedRun(error instanceof Error ? error.message : String(error)));
         chrome.kill();
         chrome = await launchChrome(dir);
+      }
+      if (i === runs - 1 && extraRuns > 0 && missesSpeedBar(aggregate(page, pageRuns))) {
+        planned += extraRuns;
+        log(`${page.path}: the median of ${runs} runs misses a speed bar: ${extraRuns} more runs`);
       }
     }
     results.push(aggregate(page, pageRuns));
@@ -161,13 +174,25 @@ function aggregate(page: PageSpec, pageRuns: RunSummary[]): PageResult {
   return { page, runs: pageRuns, scores, metrics };
 }
 
+/** The noise-sensitive bars: performance and LCP, on the pages that have them. */
+function missesSpeedBar({ page, scores, metrics }: PageResult): boolean {
+  if (!page.speed) return false;
+  return scores.performance === null || scores.performance < minPerformance || metrics.lcp === null || metrics.lcp > MAX_LCP_MS;
+}
+
+/** ", 5 for /faq (…)" when pages got extra runs. */
+function extended(results: PageResult[]): string {
+  const more = results.filter((r) => r.runs.length > runs).map((r) => r.page.path);
+  return more.length === 0 ? '' : ` (${runs + extraRuns} for ${more.join(', ')}: the median of the first ${runs} missed a speed bar)`;
+}
+
 /** Prints the table and the details; returns the targets missed, one line each. */
 function report(results: PageResult[]): string[] {
   const first = results.flatMap((r) => r.runs).find((run) => run.userAgent !== null);
   const fmt = (value: number | null, digits: number, scale = 1) => (value === null ? '–' : (value / scale).toFixed(digits));
   const score = (value: number | null) => (value === null ? '–' : String(Math.round(value * 10) / 10));
   const lines = [
-    `Lighthouse ${first?.lighthouseVersion ?? '?'}, ${first?.userAgent ?? '?'}, benchmarkIndex ${first?.benchmarkIndex ?? '?'}; mobile, simulated throttling; ${runs === 1 ? '1 run per page' : `median of ${runs} runs per page`}`,
+    `Lighthouse ${first?.lighthouseVersion ?? '?'}, ${first?.userAgent ?? '?'}, benchmarkIndex ${first?.benchmarkIndex ?? '?'}; mobile, simulated throttling; ${runs === 1 ? '1 run per page' : `median of ${runs} runs per page`}${extended(results)}`,
     '',
     '| page | performance | a11y | BP | SEO | FCP s | LCP s | CLS | TBT ms | SI s |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
