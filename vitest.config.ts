@@ -8,6 +8,12 @@ import { defineConfig } from 'vitest/config';
 // server and component projects took 386 and 373 s against 483 and 428 s, alternated.
 const cpus = availableParallelism();
 
+// expect.poll's default of 1 s is too tight a bound for "the page (or the server) got there"
+// while another test file, two database servers and Chromium share two cores (the component
+// tests' findBy/waitFor get 3 s for the same reason, src/web/test-setup.ts). A real failure
+// still fails, a few seconds later.
+const expectOnBusyHost = { poll: { timeout: 5_000 } };
+
 // Four projects: server tests on SQLite and on PostgreSQL (node), component tests (jsdom) and
 // end-to-end tests in real Chromium against the built app (one file at a time: they start
 // servers).
@@ -26,6 +32,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          expect: expectOnBusyHost,
           environment: 'node',
           include: ['test/**/*.test.ts'],
           // The multi-instance test needs PostgreSQL: it runs in server-postgres.
@@ -38,6 +45,7 @@ export default defineConfig({
       {
         test: {
           name: 'server-postgres',
+          expect: expectOnBusyHost,
           environment: 'node',
           include: ['test/**/*.test.ts'],
           // Pure functions and SQLite-file process tests need no second run.
@@ -84,6 +92,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'web',
+          expect: expectOnBusyHost,
           environment: 'jsdom',
           pool: 'threads',
           include: ['src/web/**/*.test.{ts,tsx}'],
@@ -93,6 +102,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          expect: expectOnBusyHost,
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 60_000,
