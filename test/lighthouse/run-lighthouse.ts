@@ -8,7 +8,9 @@
 //   LIGHTHOUSE_MIN_OTHER        accessibility, best-practices and SEO bar (default 100)
 //   LIGHTHOUSE_RUNS             runs per page (default 1); with more, each number shown and
 //                               checked is the median of the runs, since simulated performance
-//                               varies from run to run
+//                               varies from run to run; a page without a speed bar gets one run
+//                               (what is checked there, accessibility, best practices, SEO and
+//                               layout shifts, does not vary with the host)
 //   LIGHTHOUSE_EXTRA_RUNS       with 3 runs or more, a page whose median misses a speed bar
 //                               (performance, LCP) gets this many more runs (default 2) and is
 //                               judged on the median of all of them
@@ -117,7 +119,7 @@ async function main(): Promise<number> {
   const results: PageResult[] = [];
   for (const page of pages) {
     const pageRuns: RunSummary[] = [];
-    let planned = runs;
+    let planned = page.speed ? runs : 1;
     for (let i = 0; i < planned; i++) {
       log(`${page.path}${planned > 1 ? ` run ${i + 1}/${planned}` : ''}`);
       try {
@@ -156,7 +158,7 @@ async function audit(chrome: LaunchedChrome, url: string, page: PageSpec): Promi
     logLevel: 'error',
     onlyCategories: [...CATEGORIES],
     ignoreStatusCode: page.notFound === true,
-    // Two gatherers that score nothing and cost ~1.7 s of every ~9 s run here (27 runs in CI):
+    // Two gatherers that score nothing and cost ~1.7 s of every ~9 s run here (23 runs in CI):
     // the full-page screenshot is only for the HTML report's picture, and bf-cache (weight 0
     // in performance) navigates away and back after the trace.
     disableFullPageScreenshot: true,
@@ -180,10 +182,14 @@ function missesSpeedBar({ page, scores, metrics }: PageResult): boolean {
   return scores.performance === null || scores.performance < minPerformance || metrics.lcp === null || metrics.lcp > MAX_LCP_MS;
 }
 
-/** ", 5 for /faq (…)" when pages got extra runs. */
+/** " (5 for /faq: …)" when pages got extra runs, " (1 for /denunciar: …)" for pages run once. */
 function extended(results: PageResult[]): string {
   const more = results.filter((r) => r.runs.length > runs).map((r) => r.page.path);
-  return more.length === 0 ? '' : ` (${runs + extraRuns} for ${more.join(', ')}: the median of the first ${runs} missed a speed bar)`;
+  const once = runs === 1 ? [] : results.filter((r) => !r.page.speed).map((r) => r.page.path);
+  return [
+    more.length === 0 ? '' : ` (${runs + extraRuns} for ${more.join(', ')}: the median of the first ${runs} missed a speed bar)`,
+    once.length === 0 ? '' : ` (1 for ${once.join(', ')}: no speed bar)`,
+  ].join('');
 }
 
 /** Prints the table and the details; returns the targets missed, one line each. */
