@@ -135,6 +135,11 @@ describe('header', () => {
     await toggle.click();
     expect(await menu.isVisible()).toBe(true);
     expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Início', 'FAQ', 'Contato', 'Privacidade']);
+    // The toggle says what it does now, with the closing icon, from the stylesheet alone.
+    const closeToggle = page.getByRole('button', { name: 'Fechar menu' });
+    expect(await closeToggle.isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Abrir menu' }).count()).toBe(0);
+    expect(await closeToggle.locator('svg:visible').getAttribute('class')).toContain('lucide-x');
     // Placed as the app places it: the full width, its top at the header's bottom edge.
     const header = await page.getByRole('banner').boundingBox();
     const box = await menu.boundingBox();
@@ -146,6 +151,8 @@ describe('header', () => {
 
     await page.keyboard.press('Escape');
     expect(await menu.isVisible()).toBe(false);
+    expect(await toggle.isVisible()).toBe(true);
+    expect(await toggle.locator('svg:visible').getAttribute('class')).toContain('lucide-menu');
     await toggle.click();
     await menu.getByRole('link', { name: 'FAQ' }).click();
     await page.waitForURL(`${env.server.url}/faq`);

@@ -2,6 +2,7 @@ import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { PAGE_PATHS } from '../../../shared/routes';
+import { useHydrated } from '../../lib/hydration';
 import { cn } from '../ui/cn';
 import { BrandLogo } from './brand-logo';
 
@@ -63,10 +64,13 @@ export function SiteHeader() {
     setOpen(false);
   };
 
-  // Opened before hydration: the label and icon catch up.
+  // Opened before hydration: the state catches up.
   useEffect(() => {
     if (isOpenPopover(menuRef.current)) setOpen(true);
   }, []);
+  // The label and icon follow the state once hydrated (during hydration they must match the
+  // served markup, where the stylesheet alone picks them).
+  const live = useHydrated();
 
   // Any navigation (links, back button) closes the menu.
   const [lastPath, setLastPath] = useState(pathname);
@@ -109,12 +113,22 @@ export function SiteHeader() {
           popoverTarget={menuId}
           aria-expanded={open}
           aria-controls={menuId}
-          aria-label={open ? 'Fechar menu' : 'Abrir menu'}
           onClick={() => {
             if (!hasPopovers()) setOpen((value) => !value);
           }}
         >
-          {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+          {/* Both states are in the served markup and the stylesheet shows the one that holds
+              (menu-when-open / menu-when-closed in styles.css), so the label and icon are right
+              before the app has loaded and without JavaScript. Once it has, the app hides the
+              other one as well, for browsers without :has(). */}
+          <span className="menu-when-closed" hidden={live && open}>
+            <Menu aria-hidden="true" className="size-6" />
+            <span className="sr-only">Abrir menu</span>
+          </span>
+          <span className="menu-when-open" hidden={live && !open}>
+            <X aria-hidden="true" className="size-6" />
+            <span className="sr-only">Fechar menu</span>
+          </span>
         </button>
         <nav aria-label="Menu principal" className="hidden md:block">
           <ul className="flex items-center justify-center gap-1">
