@@ -122,7 +122,7 @@ describe('privacy page', () => {
     const today = new Date().toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
     expect(await page.getByText(`Última atualização: ${today}`).isVisible()).toBe(true);
     const text = await page.getByRole('main').innerText();
-    expect(text).toContain('Não guardamos o endereço IP');
+    expect(text).toContain('não guardamos o endereço IP');
     expect(text).toContain('só são carregados depois que você clica em Aceitar');
     await saveScreenshot(page, 'privacy-desktop');
     await context.close();

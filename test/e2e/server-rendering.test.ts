@@ -310,7 +310,7 @@ describe('without JavaScript', () => {
     expect(await h1(privacy.page)).toBe('Política de Privacidade');
     expect(await privacy.page.getByRole('main').getByRole('heading', { level: 2 }).count()).toBe(9);
     expect(await visible(privacy.page, `Última atualização: ${today}`)).toBe(true);
-    expect(await visible(privacy.page, /Não guardamos o endereço IP/)).toBe(true);
+    expect(await visible(privacy.page, /não guardamos o endereço IP/)).toBe(true);
 
     const notFound = await openNoJs(NOT_FOUND_PATH);
     expect(notFound.status).toBe(404);

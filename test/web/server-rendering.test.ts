@@ -44,7 +44,10 @@ const FAQ: readonly [question: string, firstParagraph: string][] = [
     'Como crio um link personalizado?',
     'Na página inicial, cole a URL completa (começando com http:// ou https://) no primeiro campo. No segundo, digite o final que você quer para o link, por exemplo promocao-verao, e clique em Personalize.',
   ],
-  ['Os links expiram?', 'Não. Os links não expiram automaticamente e continuam funcionando enquanto não forem excluídos.'],
+  [
+    'Os links expiram?',
+    'Não. Os links não expiram automaticamente e continuam funcionando enquanto não forem excluídos, a menos que você escolha uma data de expiração ou um limite de cliques em Mais opções, ao criar o link.',
+  ],
   [
     'Posso editar um link depois de criado?',
     'Não. Depois de criado, o destino e o final de um link não podem ser alterados, para que ninguém que já recebeu o link seja levado a outro lugar sem saber.',
@@ -59,7 +62,7 @@ const FAQ: readonly [question: string, firstParagraph: string][] = [
   ],
   [
     'Meus dados estão seguros?',
-    'Sim. Guardamos apenas o necessário para o link funcionar: o endereço de destino, o final escolhido, a data de criação e a quantidade de cliques por dia.',
+    'Sim. Guardamos apenas o necessário para o link funcionar e para as suas estatísticas: o endereço de destino, o final escolhido, a data de criação, as opções do link e totais de cliques por dia, hora, origem, aparelho e região.',
   ],
   ['Como falo com o suporte?', 'Envie uma mensagem pela página de Contato ou escreva para contato@encurta.br. Respondemos em dias úteis.'],
 ];
@@ -222,7 +225,8 @@ describe('every page is rendered on the server', () => {
     const updated = findAll(main, (element) => element.name === 'p' && textOf(element).startsWith('Última atualização:')).map((p) => textOf(p));
     expect(updated).toHaveLength(1);
     expect([`Última atualização: ${ptBrDate(before)}`, `Última atualização: ${ptBrDate(after)}`]).toContain(updated[0]);
-    expect(textOf(main)).toContain('Não guardamos o endereço IP');
+    // What a click leaves behind: aggregate counters, never the address.
+    expect(textOf(main)).toContain('Cada clique apenas soma 1 a esses totais: não guardamos o endereço IP');
   });
 
   it('/dashboard: the loading placeholder and the no-JavaScript note, not the empty state (only the browser knows its links)', async () => {

@@ -47,7 +47,7 @@ export function getFaqItems(site: Pick<SiteConfig, 'siteName' | 'contactEmail'>)
       id: 'expiram',
       question: 'Os links expiram?',
       answer: [
-        'Não. Os links não expiram automaticamente e continuam funcionando enquanto não forem excluídos.',
+        'Não. Os links não expiram automaticamente e continuam funcionando enquanto não forem excluídos, a menos que você escolha uma data de expiração ou um limite de cliques em Mais opções, ao criar o link.',
         'Links inativos por muito tempo, ou usados para golpes, spam ou conteúdo ilegal, podem ser removidos.',
       ],
     },
@@ -78,8 +78,8 @@ export function getFaqItems(site: Pick<SiteConfig, 'siteName' | 'contactEmail'>)
       id: 'dados',
       question: 'Meus dados estão seguros?',
       answer: [
-        'Sim. Guardamos apenas o necessário para o link funcionar: o endereço de destino, o final escolhido, a data de criação e a quantidade de cliques por dia.',
-        'Não registramos o endereço IP de quem clica nos seus links e não vendemos nem compartilhamos seus dados. Saiba mais na Política de Privacidade.',
+        'Sim. Guardamos apenas o necessário para o link funcionar e para as suas estatísticas: o endereço de destino, o final escolhido, a data de criação, as opções do link e totais de cliques por dia, hora, origem, aparelho e região.',
+        'Cada clique apenas soma 1 a esses totais: não registramos o endereço IP de quem clica nos seus links nem nada que identifique essa pessoa, e não vendemos nem compartilhamos seus dados. Saiba mais na Política de Privacidade.',
       ],
     },
     {

@@ -1,5 +1,5 @@
 // The privacy policy (pt-BR, LGPD). Every statement matches what the product does: no account,
-// no IP or user agent stored for clicks, consent and links kept in the visitor's own browser,
+// no IP or user agent stored for clicks (only aggregate counters, click insights), consent and links kept in the visitor's own browser,
 // advertising only after "Aceitar".
 import type { SiteConfig } from '../../shared/api';
 
@@ -21,9 +21,10 @@ export function getPrivacySections(
         `O ${site.siteName} funciona sem cadastro. Não pedimos nome, e-mail nem senha para criar links. Coletamos apenas:`,
       ],
       items: [
-        'Os dados do link que você cria: o endereço de destino, o final personalizado (alias) e a data e hora de criação.',
+        'Os dados do link que você cria: o endereço de destino, o final personalizado (alias), a data e hora de criação e as opções que você escolher (validade, limite de cliques, endereços para iPhone e Android e, se houver senha, apenas o resumo criptográfico dela, nunca a senha).',
         'Título, descrição e imagem públicos da página de destino, que nosso servidor consulta para montar a prévia do link em redes sociais e aplicativos de mensagem.',
-        'A quantidade de cliques de cada link, somada por dia. Não guardamos o endereço IP, o navegador nem qualquer identificador de quem clica.',
+        'A quantidade de cliques de cada link, somada por dia, e, para as estatísticas do link, totais de cliques por hora, origem (como Instagram ou WhatsApp), tipo de aparelho, sistema, navegador, país e estado. Cada clique apenas soma 1 a esses totais: não guardamos o endereço IP, os dados que o navegador de quem clica envia nem qualquer identificador dessa pessoa. O endereço IP serve só para saber o país e o estado, no momento do clique, e é descartado em seguida.',
+        'Denúncias de links: o link denunciado, o texto que você escreve e a data, para a análise da nossa equipe.',
         'No seu próprio navegador (armazenamento local), sua escolha sobre cookies e a lista dos links que você criou, com o código que permite gerenciá-los. Esses dados ficam no seu aparelho.',
         'Para limitar abusos, o endereço IP de quem cria links, envia denúncias ou gerencia links é usado apenas em contadores temporários de limite de uso, que expiram em até 24 horas, sem ligação com os links criados. Os registros técnicos de erro guardam o endereço abreviado (sem a parte final), nunca o endereço completo.',
       ],
@@ -34,7 +35,7 @@ export function getPrivacySections(
       paragraphs: ['Usamos essas informações somente para:'],
       items: [
         'Redirecionar quem abre um link curto para o endereço de destino.',
-        'Mostrar as estatísticas gerais do site e a contagem de cliques dos seus links.',
+        'Mostrar as estatísticas gerais do site e os cliques dos seus links (por dia, hora, origem, aparelho e região).',
         'Gerar a prévia do link quando ele é compartilhado.',
         'Prevenir abusos, como golpes, spam e links para conteúdo ilegal.',
       ],
@@ -81,7 +82,7 @@ export function getPrivacySections(
       id: 'retencao',
       title: '7. Retenção de dados',
       paragraphs: [
-        'Os links e suas contagens de cliques são mantidos enquanto o link existir. Quando um link é excluído, ele e seus dados são apagados de forma permanente.',
+        'Os links e suas contagens de cliques por dia são mantidos enquanto o link existir; os totais por hora, origem, aparelho e região são apagados automaticamente depois de um período limitado. Quando um link é excluído, ele e seus dados são apagados de forma permanente.',
         'Links inativos por longo período, ou usados para golpes, spam ou conteúdo ilegal, podem ser removidos. Os dados guardados no seu navegador permanecem até que você os apague.',
       ],
     },
