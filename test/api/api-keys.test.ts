@@ -362,6 +362,8 @@ describe(`API keys (${testDialect})`, () => {
         const res = await call(server, 'GET', '/api/links', auth);
         expectError(res, 401, 'api_key_required');
         expect(res.headers['www-authenticate']).toBe('Bearer');
+        // The key is asked for before the query is looked at.
+        for (const query of ['limit=0', 'cursor=garbage!', 'page=2']) expectError(await call(server, 'GET', `/api/links?${query}`, auth), 401, 'api_key_required');
       }
     });
   });
@@ -505,6 +507,11 @@ describe(`API keys (${testDialect})`, () => {
         const res = await call(server, 'POST', '/api/links/bulk', auth, { links: [{ url: 'https://example.com/anonimo' }] });
         expectError(res, 401, 'api_key_required');
         expect(res.headers['www-authenticate']).toBe('Bearer');
+        // The key is asked for before the body is read: a bad body gets the same 401.
+        const oversized = { links: [{ url: `https://example.com/${'a'.repeat(6 * 1024 * 1024)}` }] };
+        for (const body of [{ links: null }, [{ url: 'https://example.com/um' }], { links: [], modo: 'rapido' }, oversized]) {
+          expectError(await call(server, 'POST', '/api/links/bulk', auth, body), 401, 'api_key_required');
+        }
       }
       expect(await linkCount(server)).toBe(before);
     });
