@@ -117,10 +117,10 @@ export function SiteHeader() {
             if (!hasPopovers()) setOpen((value) => !value);
           }}
         >
-          {/* Both states are in the served markup and the stylesheet shows the one that holds
-              (menu-when-open / menu-when-closed in styles.css), so the label and icon are right
-              before the app has loaded and without JavaScript. Once it has, the app hides the
-              other one as well, for browsers without :has(). */}
+          {/* Both states are in the served markup and, until the app has hydrated, the
+              stylesheet shows the one that holds (menu-when-open / menu-when-closed in
+              styles.css), so the label and icon are right before the app has loaded and without
+              JavaScript. Once hydrated, the app's state picks one. */}
           <span className="menu-when-closed" hidden={live && open}>
             <Menu aria-hidden="true" className="size-6" />
             <span className="sr-only">Abrir menu</span>
