@@ -353,6 +353,11 @@ describe('without JavaScript', () => {
     // The fields keep what was typed.
     expect(await page.getByLabel('URL original').inputValue()).toBe(target);
     expect(await page.getByLabel('Final personalizado').inputValue()).toBe('sem-javascript');
+    // Copying and the QR code need the app: disabled here, not buttons that do nothing.
+    const result = page.getByTestId('short-link-result');
+    expect(await result.getByRole('button', { name: 'Copiar link' }).isDisabled()).toBe(true);
+    expect(await result.getByRole('button', { name: 'Ver QR code' }).isDisabled()).toBe(true);
+    expect(await result.getByRole('link', { name: /Abrir/ }).getAttribute('href')).toBe(shortUrl);
     await saveScreenshot(page, 'home-phone-no-js-created', { fullPage: false });
 
     // The short link answers a visitor with a redirect to the target (not followed here).
@@ -434,6 +439,10 @@ describe('without JavaScript', () => {
 
     const shortUrl = `${env.server.url}/form-nativo`;
     expect(await page.getByLabel('Seu link personalizado:').inputValue()).toBe(shortUrl);
+    // Served disabled (the app was not there yet), live once it has hydrated.
+    const result = page.getByTestId('short-link-result');
+    expect(await result.getByRole('button', { name: 'Copiar link' }).isEnabled()).toBe(true);
+    expect(await result.getByRole('button', { name: 'Ver QR code' }).isEnabled()).toBe(true);
     const stored = () => page.evaluate(() => JSON.parse(window.localStorage.getItem('my_links') ?? '[]') as CreateLinkResponse[]);
     await expect.poll(async () => (await stored()).length).toBe(1);
     const [saved] = await stored();

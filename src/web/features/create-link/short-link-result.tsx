@@ -9,6 +9,7 @@ import { Button, buttonVariants } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { toast } from '../../components/ui/use-toast';
 import { useCopyToClipboard } from '../../lib/clipboard';
+import { useHydrated } from '../../lib/hydration';
 import { createLinkTexts as t } from './create-link-texts';
 
 function supportsFieldSizing(): boolean {
@@ -42,6 +43,10 @@ export function ShortLinkResult({ shortUrl, alias, options }: { shortUrl: string
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const { copied, copy } = useCopyToClipboard();
   useFitHeight(fieldRef, shortUrl);
+  // The box is in served HTML only when the form was posted without the app (no JavaScript, or
+  // before it had loaded): copying and the QR code need the app, so until it has hydrated they
+  // say so by being disabled rather than doing nothing on a tap. The field and "Abrir" work.
+  const live = useHydrated();
 
   async function handleCopy() {
     // Given the field, copying falls back to selecting it and execCommand where the Clipboard
@@ -73,7 +78,7 @@ export function ShortLinkResult({ shortUrl, alias, options }: { shortUrl: string
         />
         {/* Side by side, equal, while both labels fit; on a very narrow phone, one per row. */}
         <div className="flex shrink-0 flex-wrap gap-2">
-          <Button variant="success" onClick={handleCopy} className="min-w-fit flex-1 sm:flex-none">
+          <Button variant="success" onClick={handleCopy} disabled={!live} className="min-w-fit flex-1 sm:flex-none">
             {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
             Copiar link
           </Button>
@@ -92,7 +97,7 @@ export function ShortLinkResult({ shortUrl, alias, options }: { shortUrl: string
       </div>
       {options !== undefined && <LinkOptionBadges options={options} className="mt-3" />}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        <QrCodeButton url={shortUrl} fileName={`qr-code-${alias}`} variant="successOutline" size="sm" aria-label="Ver QR code">
+        <QrCodeButton url={shortUrl} fileName={`qr-code-${alias}`} variant="successOutline" size="sm" aria-label="Ver QR code" disabled={!live}>
           QR code
         </QrCodeButton>
         <Link
