@@ -1,6 +1,6 @@
 // The privacy policy (pt-BR, LGPD). Every statement matches what the product does: no account,
-// no IP or user agent stored for clicks (only aggregate counters, click insights), consent and links kept in the visitor's own browser,
-// advertising only after "Aceitar".
+// no IP or user agent stored for clicks (only aggregate counters, click insights), consent and
+// links kept in the visitor's own browser, advertising only after "Aceitar".
 import type { SiteConfig } from '../../shared/api';
 
 export interface PrivacySection {
