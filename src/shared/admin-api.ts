@@ -68,12 +68,7 @@ export function adminApiPath(name: AdminApiRouteName, params: Readonly<Record<st
 export const OPERATOR_PASSWORD_MIN = 12;
 export const OPERATOR_PASSWORD_MAX = 256;
 
-/** A block reason's length at most (console and terminal alike). */
-export const ADMIN_REASON_MAX = 500;
-
-/** An API key's name, and its own limit per minute, at most. */
-export const API_KEY_NAME_MAX = 100;
-export const API_KEY_PER_MINUTE_MAX = 1_000_000;
+export { ADMIN_REASON_MAX, API_KEY_NAME_MAX, API_KEY_PER_MINUTE_MAX } from './admin-limits.js';
 
 /** Rows per page of the console's lists (links, blocklist, audit log). */
 export const ADMIN_PAGE_SIZE = 50;

@@ -1,6 +1,5 @@
 // Link options (expiry, click limit, password, app-store targets): their limits and the check
 // of a creation's values, shared by the server (authoritative) and the home form.
-import type { ApiErrorCode } from './messages.js';
 import { checkTargetUrl } from './url-rules.js';
 
 /** An expiry must be at least this far ahead… */
@@ -32,7 +31,10 @@ export interface CheckedLinkOptions {
   androidUrl: string | null;
 }
 
-export type LinkOptionsCheck = { ok: true; options: CheckedLinkOptions } | { ok: false; code: ApiErrorCode };
+/** The codes of the options' rules (their texts: form-messages.ts). */
+export type LinkOptionErrorCode = 'invalid_expires_at' | 'invalid_max_clicks' | 'invalid_password' | 'invalid_ios_url' | 'invalid_android_url';
+
+export type LinkOptionsCheck = { ok: true; options: CheckedLinkOptions } | { ok: false; code: LinkOptionErrorCode };
 
 // An ISO 8601 instant with a date, a time and a zone (Z or ±hh:mm); Date.parse alone also takes
 // '2027-01-01' (read as UTC midnight) and locale strings.

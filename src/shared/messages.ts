@@ -1,33 +1,32 @@
 // Every pt-BR text that the API can send back, keyed by error code. The browser shows
-// `message` from the API as is, so this is the one place where these words live.
+// `message` from the API as is, so this catalogue and form-messages.ts (the refusals the forms
+// also point out in the browser, taken from there) are the only places where these words live.
 // The limits in these texts come from the rules they describe, so they cannot drift apart.
-import { ADMIN_REASON_MAX, API_KEY_NAME_MAX, API_KEY_PER_MINUTE_MAX } from './admin-api.js';
+import { ADMIN_REASON_MAX, API_KEY_NAME_MAX, API_KEY_PER_MINUTE_MAX } from './admin-limits.js';
 import { ALIAS_MAX_LENGTH, ALIAS_MIN_LENGTH } from './alias-rules.js';
 import { BULK_MAX_ITEMS, LIST_MAX_LIMIT } from './api-limits.js';
+import { invalidReportMessage, linkOptionErrorMessages as options, urlErrorMessages as urls } from './form-messages.js';
 import { INSIGHT_RANGES } from './insights.js';
 import { formatInteger } from './integer-format.js';
-import { MAX_CLICKS_LIMIT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './link-options.js';
-import { REPORT_REASON_MAX, REPORT_REASON_MIN } from './report-rules.js';
-import { URL_MAX_LENGTH } from './url-rules.js';
 
 export const errorMessages = {
-  invalid_url: 'Por favor, insira uma URL válida',
-  url_protocol: 'A URL precisa começar com http:// ou https://.',
-  url_too_long: `A URL é longa demais: o máximo é de ${URL_MAX_LENGTH} caracteres.`,
-  url_credentials: 'A URL não pode conter usuário ou senha.',
-  self_link: 'Não é possível encurtar um link deste próprio site.',
+  invalid_url: urls.invalid_url,
+  url_protocol: urls.url_protocol,
+  url_too_long: urls.url_too_long,
+  url_credentials: urls.url_credentials,
+  self_link: urls.self_link,
   forbidden_target: 'Não é possível encurtar endereços locais ou de redes privadas.',
   blocked_url: 'Este endereço não pode ser encurtado: o domínio foi bloqueado por abuso.',
-  invalid_report: `Descreva o motivo da denúncia em ${REPORT_REASON_MIN} a ${REPORT_REASON_MAX} caracteres.`,
+  invalid_report: invalidReportMessage,
   invalid_alias: `O alias deve ter de ${ALIAS_MIN_LENGTH} a ${ALIAS_MAX_LENGTH} caracteres e usar apenas letras (a–z), números, hífen (-) ou sublinhado (_).`,
   reserved_alias: 'Este alias é reservado pelo site. Escolha outro.',
   invalid_days: `Escolha um período de ${INSIGHT_RANGES.slice(0, -1).join(', ')} ou ${INSIGHT_RANGES.at(-1)} dias.`,
   alias_taken: 'Este alias personalizado já está em uso.',
-  invalid_expires_at: 'A data de expiração deve ficar entre 1 minuto e 5 anos a partir de agora.',
-  invalid_max_clicks: `O limite de cliques deve ser um número inteiro de 1 a ${formatInteger(MAX_CLICKS_LIMIT)}.`,
-  invalid_password: `A senha deve ter de ${PASSWORD_MIN_LENGTH} a ${PASSWORD_MAX_LENGTH} caracteres.`,
-  invalid_ios_url: 'O link para iPhone e iPad precisa ser uma URL válida com http:// ou https://, de outro site.',
-  invalid_android_url: 'O link para Android precisa ser uma URL válida com http:// ou https://, de outro site.',
+  invalid_expires_at: options.invalid_expires_at,
+  invalid_max_clicks: options.invalid_max_clicks,
+  invalid_password: options.invalid_password,
+  invalid_ios_url: options.invalid_ios_url,
+  invalid_android_url: options.invalid_android_url,
   invalid_json: 'O corpo da requisição não é um JSON válido.',
   unsupported_media_type: 'Envie os dados em JSON (Content-Type: application/json).',
   payload_too_large: 'A requisição é grande demais.',

@@ -1,9 +1,10 @@
 // Target-URL rules shared by the server (authoritative) and the browser.
-import type { ApiErrorCode } from './messages.js';
-
 export const URL_MAX_LENGTH = 4096;
 
-export type UrlCheck = { ok: true; url: URL } | { ok: false; code: ApiErrorCode };
+/** The codes of the rules a target can break (their texts: form-messages.ts). */
+export type UrlErrorCode = 'invalid_url' | 'url_protocol' | 'url_too_long' | 'url_credentials' | 'self_link';
+
+export type UrlCheck = { ok: true; url: URL } | { ok: false; code: UrlErrorCode };
 
 /**
  * Parses a visitor-supplied target. Returns the normalised URL (WHATWG parsing: host

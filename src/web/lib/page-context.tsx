@@ -6,7 +6,7 @@ import { createContext, type ReactNode, useContext } from 'react';
 import { useLocation } from 'react-router';
 import { type HomeFormOptions, type HomeFormOutcome, PAGE_CONTEXT_SCRIPT_ID, type PageContext, type ReportFormOutcome } from '../../shared/app-shell';
 import { isLinkGateView } from '../../shared/link-gate';
-import { type ApiErrorCode, errorMessages } from '../../shared/messages';
+import { isLinkOptionErrorCode } from '../../shared/form-messages';
 import { toLinkOptionsView } from './link-options-view';
 import { useHydrated } from './hydration';
 import { toStoredLink } from './my-links';
@@ -57,7 +57,8 @@ function toHomeFormOutcome(value: unknown): HomeFormOutcome | undefined {
     ...(typed === undefined ? {} : { options: typed }),
     ...(link === undefined ? {} : { created: { ...link, ...toLinkOptionsView(created) } }),
     ...(typeof error === 'string' ? { error } : {}),
-    ...(isErrorCode(errorCode) ? { errorCode } : {}),
+    // The code is only read to find the refused option's field; any other refusal is in `error`.
+    ...(isLinkOptionErrorCode(errorCode) ? { errorCode } : {}),
   };
 }
 
@@ -77,8 +78,6 @@ function toHomeFormOptions(value: unknown): HomeFormOptions | undefined {
   };
   return { expiresAt: text('expiresAt'), maxClicks: text('maxClicks'), iosUrl: text('iosUrl'), androidUrl: text('androidUrl') };
 }
-
-const isErrorCode = (value: unknown): value is ApiErrorCode => typeof value === 'string' && Object.hasOwn(errorMessages, value);
 
 const PageContextContext = createContext<PageContext>(browserPageContext());
 

@@ -3,9 +3,9 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { CreateLinkResponse } from '../../../shared/api';
 import type { HomeFormOutcome } from '../../../shared/app-shell';
+import { linkOptionErrorMessages, urlErrorMessages } from '../../../shared/form-messages';
 import { readLinkOptionForm } from '../../../shared/link-option-form';
 import { checkLinkOptions } from '../../../shared/link-options';
-import { errorMessages } from '../../../shared/messages';
 import { FORM_OUTCOME_ID, formAction, PAGE_PATHS } from '../../../shared/routes';
 import { checkTargetUrl } from '../../../shared/url-rules';
 import { Button } from '../../components/ui/button';
@@ -106,7 +106,7 @@ export function CreateLinkForm() {
     const checked = checkLinkOptions(readLinkOptionForm(options), Date.now());
     if (!checked.ok) {
       const field = optionFieldOf(checked.code);
-      if (field !== undefined) showOptionError(field, errorMessages[checked.code]);
+      if (field !== undefined) showOptionError(field, linkOptionErrorMessages[checked.code]);
       return;
     }
     const chosenAlias = alias.trim();
@@ -140,7 +140,7 @@ export function CreateLinkForm() {
       showUrlError(t.emptyUrlDescription);
     } else if (validity.typeMismatch) {
       const check = checkTargetUrl(value);
-      showUrlError(check.ok ? t.emptyUrlDescription : errorMessages[check.code]);
+      showUrlError(check.ok ? t.emptyUrlDescription : urlErrorMessages[check.code]);
     }
   }
 

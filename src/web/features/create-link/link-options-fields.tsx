@@ -4,9 +4,10 @@
 import { ChevronDown, SlidersHorizontal } from 'lucide-react';
 import { type FormEvent, type RefObject, type SyntheticEvent, useId } from 'react';
 import type { CreateLinkRequest } from '../../../shared/api';
+import { linkOptionErrorMessages } from '../../../shared/form-messages';
 import { LINK_OPTION_FIELDS, type LinkOptionField, type LinkOptionFormValues } from '../../../shared/link-option-form';
-import { type CheckedLinkOptions, MAX_CLICKS_LIMIT } from '../../../shared/link-options';
-import { type ApiErrorCode, errorMessages, linkOptionTexts as t } from '../../../shared/messages';
+import { type CheckedLinkOptions, type LinkOptionErrorCode, MAX_CLICKS_LIMIT } from '../../../shared/link-options';
+import { linkOptionTexts as t } from '../../../shared/messages';
 import { FieldError, FieldHint, Input, Label } from '../../components/ui/field';
 
 export type OptionField = LinkOptionField;
@@ -23,7 +24,7 @@ const FIELD_CODES = {
   password: 'invalid_password',
   iosUrl: 'invalid_ios_url',
   androidUrl: 'invalid_android_url',
-} as const satisfies Record<OptionField, ApiErrorCode>;
+} as const satisfies Record<OptionField, LinkOptionErrorCode>;
 
 /** The field a refusal is about, when it is about one of the options. */
 export function optionFieldOf(code: string | undefined): OptionField | undefined {
@@ -75,7 +76,7 @@ export function LinkOptionsFields({ values, errors, open, onOpenChange, onChange
       // anything is sent; the closed disclosure opens so the refused field can be seen.
       onInvalid: (event: FormEvent<HTMLInputElement>) => {
         event.currentTarget.closest('details')?.setAttribute('open', '');
-        onInvalid(field, errorMessages[FIELD_CODES[field]]);
+        onInvalid(field, linkOptionErrorMessages[FIELD_CODES[field]]);
       },
       'aria-invalid': error === undefined ? undefined : true,
       'aria-describedby': describedBy === '' ? undefined : describedBy,

@@ -1,4 +1,5 @@
-import { errorMessages, reportTexts } from '../../../shared/messages';
+import { invalidReportMessage } from '../../../shared/form-messages';
+import { reportTexts } from '../../../shared/messages';
 import { REPORT_REASON_MAX, REPORT_REASON_MIN } from '../../../shared/report-rules';
 
 // The words of the 'Denunciar link' form.
@@ -9,7 +10,7 @@ export const reportFormTexts = {
   reasonLabel: 'Motivo',
   reasonPlaceholder: 'Conte o que há de errado: phishing, golpe, malware, conteúdo ilegal...',
   reasonHint: `Entre ${REPORT_REASON_MIN} e ${REPORT_REASON_MAX} caracteres.`,
-  reasonInvalid: errorMessages.invalid_report,
+  reasonInvalid: invalidReportMessage,
   submit: 'Enviar denúncia',
   submitting: 'Enviando...',
   successTitle: 'Denúncia enviada',
