@@ -208,6 +208,7 @@ function toConfig(e: Env) {
       ownerCredit: e.OWNER_CREDIT,
       companyLine: e.COMPANY_LINE,
       adScriptSrc: e.AD_SCRIPT_SRC,
+      clickInsights: e.INSIGHTS,
     } satisfies Omit<SiteConfig, 'publicUrl'>,
   };
 }

@@ -214,4 +214,9 @@ export interface SiteConfig {
   ownerCredit: string;
   companyLine: string;
   adScriptSrc: string;
+  /**
+   * False when the operator turned click insights' breakdowns off (INSIGHTS=false): the privacy
+   * policy and the FAQ then say that clicks are only counted per day.
+   */
+  clickInsights: boolean;
 }

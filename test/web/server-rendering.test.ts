@@ -394,6 +394,37 @@ describe('the injected site configuration is in the rendered HTML', () => {
   });
 });
 
+describe('with click insights off (INSIGHTS=false), the privacy policy and the FAQ say what is kept then', () => {
+  let off: TestServer;
+  beforeAll(async () => {
+    off = await start({ env: { INSIGHTS: 'false' } });
+  });
+  const textsOf = async (origin: string) => ({
+    privacy: textOf(mainOf(await fetchPage(`${origin}/privacy`))),
+    faq: textOf(mainOf(await fetchPage(`${origin}/faq`))),
+  });
+
+  it('clicks counted per day, no breakdowns, no address lookup; the default server says the opposite', async () => {
+    const page = await fetchPage(`${off.url}/privacy`);
+    expect(jsonBlock(page, 'site-config')).toMatchObject({ clickInsights: false });
+    const { privacy, faq } = await textsOf(off.url);
+    expect(privacy).toContain('A quantidade de cliques de cada link, somada por dia. Cada clique apenas soma 1 a esse total: não guardamos o endereço IP');
+    expect(privacy).toContain('os cliques dos seus links (por dia).');
+    expect(faq).toContain('as opções do link e totais de cliques por dia.');
+    for (const text of [privacy, faq]) {
+      expect(text).not.toMatch(/origem|país e o estado|aparelho e região/);
+    }
+    // The same sections either way.
+    expect(findAll(mainOf(page), tag('h2')).map((h2) => textOf(h2))).toEqual(PRIVACY_HEADINGS);
+
+    const on = await textsOf(server.url);
+    expect(jsonBlock(await fetchPage(`${server.url}/privacy`), 'site-config')).toMatchObject({ clickInsights: true });
+    expect(on.privacy).toContain('O endereço IP serve só para saber o país e o estado');
+    expect(on.privacy).toContain('os totais por hora, origem, aparelho e região são apagados automaticamente');
+    expect(on.faq).toContain('totais de cliques por dia, hora, origem, aparelho e região.');
+  });
+});
+
 describe('gzip for browsers, a lean page for clients without it', () => {
   it('a browser (gzip) gets the stylesheet inline; a client without gzip gets it linked, both allowed by the CSP, same content', async () => {
     const zipped = await fetch(`${server.url}/faq`, { headers: { 'accept-encoding': 'gzip' } });

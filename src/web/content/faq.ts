@@ -25,7 +25,7 @@ export function faqParagraphText(paragraph: FaqParagraph): string {
   return typeof paragraph === 'string' ? paragraph : `${paragraph.before}${paragraph.link.label}${paragraph.after}`;
 }
 
-export function getFaqItems(site: Pick<SiteConfig, 'siteName' | 'contactEmail'>): FaqItem[] {
+export function getFaqItems(site: Pick<SiteConfig, 'siteName' | 'contactEmail' | 'clickInsights'>): FaqItem[] {
   return [
     {
       id: 'o-que-e',
@@ -78,7 +78,7 @@ export function getFaqItems(site: Pick<SiteConfig, 'siteName' | 'contactEmail'>)
       id: 'dados',
       question: 'Meus dados estão seguros?',
       answer: [
-        'Sim. Guardamos apenas o necessário para o link funcionar e para as suas estatísticas: o endereço de destino, o final escolhido, a data de criação, as opções do link e totais de cliques por dia, hora, origem, aparelho e região.',
+        `Sim. Guardamos apenas o necessário para o link funcionar e para as suas estatísticas: o endereço de destino, o final escolhido, a data de criação, as opções do link e totais de cliques por dia${site.clickInsights ? ', hora, origem, aparelho e região' : ''}.`,
         'Cada clique apenas soma 1 a esses totais: não registramos o endereço IP de quem clica nos seus links nem nada que identifique essa pessoa, e não vendemos nem compartilhamos seus dados. Saiba mais na Política de Privacidade.',
       ],
     },

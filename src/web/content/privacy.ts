@@ -1,6 +1,7 @@
 // The privacy policy (pt-BR, LGPD). Every statement matches what the product does: no account,
 // no IP or user agent stored for clicks (only aggregate counters, click insights), consent and
-// links kept in the visitor's own browser, advertising only after "Aceitar".
+// links kept in the visitor's own browser, advertising only after "Aceitar". With the
+// breakdowns off (INSIGHTS=false) it says what is then kept: clicks per day, no lookup.
 import type { SiteConfig } from '../../shared/api';
 
 export interface PrivacySection {
@@ -11,8 +12,9 @@ export interface PrivacySection {
 }
 
 export function getPrivacySections(
-  site: Pick<SiteConfig, 'siteName' | 'contactEmail' | 'ownerCredit' | 'address'>,
+  site: Pick<SiteConfig, 'siteName' | 'contactEmail' | 'ownerCredit' | 'address' | 'clickInsights'>,
 ): PrivacySection[] {
+  const breakdowns = site.clickInsights;
   return [
     {
       id: 'informacoes-coletadas',
@@ -23,7 +25,9 @@ export function getPrivacySections(
       items: [
         'Os dados do link que você cria: o endereço de destino, o final personalizado (alias), a data e hora de criação e as opções que você escolher (validade, limite de cliques, endereços para iPhone e Android e, se houver senha, apenas o resumo criptográfico dela, nunca a senha).',
         'Título, descrição e imagem públicos da página de destino, que nosso servidor consulta para montar a prévia do link em redes sociais e aplicativos de mensagem.',
-        'A quantidade de cliques de cada link, somada por dia, e, para as estatísticas do link, totais de cliques por hora, origem (como Instagram ou WhatsApp), tipo de aparelho, sistema, navegador, país e estado. Cada clique apenas soma 1 a esses totais: não guardamos o endereço IP, os dados que o navegador de quem clica envia nem qualquer identificador dessa pessoa. O endereço IP serve só para saber o país e o estado: fica alguns segundos na memória do servidor, nunca é gravado e é descartado em seguida.',
+        breakdowns
+          ? 'A quantidade de cliques de cada link, somada por dia, e, para as estatísticas do link, totais de cliques por hora, origem (como Instagram ou WhatsApp), tipo de aparelho, sistema, navegador, país e estado. Cada clique apenas soma 1 a esses totais: não guardamos o endereço IP, os dados que o navegador de quem clica envia nem qualquer identificador dessa pessoa. O endereço IP serve só para saber o país e o estado: fica alguns segundos na memória do servidor, nunca é gravado e é descartado em seguida.'
+          : 'A quantidade de cliques de cada link, somada por dia. Cada clique apenas soma 1 a esse total: não guardamos o endereço IP, os dados que o navegador de quem clica envia nem qualquer identificador dessa pessoa.',
         'Denúncias de links: o link denunciado, o texto que você escreve e a data, para a análise da nossa equipe.',
         'No seu próprio navegador (armazenamento local), sua escolha sobre cookies e a lista dos links que você criou, com o código que permite gerenciá-los. Esses dados ficam no seu aparelho.',
         'Para limitar abusos, o endereço IP de quem cria links, envia denúncias ou gerencia links é usado apenas em contadores temporários de limite de uso, que expiram em até 24 horas, sem ligação com os links criados. Os registros técnicos de erro guardam o endereço abreviado (sem a parte final), nunca o endereço completo.',
@@ -35,7 +39,7 @@ export function getPrivacySections(
       paragraphs: ['Usamos essas informações somente para:'],
       items: [
         'Redirecionar quem abre um link curto para o endereço de destino.',
-        'Mostrar as estatísticas gerais do site e os cliques dos seus links (por dia, hora, origem, aparelho e região).',
+        `Mostrar as estatísticas gerais do site e os cliques dos seus links (${breakdowns ? 'por dia, hora, origem, aparelho e região' : 'por dia'}).`,
         'Gerar a prévia do link quando ele é compartilhado.',
         'Prevenir abusos, como golpes, spam e links para conteúdo ilegal.',
       ],
@@ -82,7 +86,7 @@ export function getPrivacySections(
       id: 'retencao',
       title: '7. Retenção de dados',
       paragraphs: [
-        'Os links e suas contagens de cliques por dia são mantidos enquanto o link existir; os totais por hora, origem, aparelho e região são apagados automaticamente depois de um período limitado. Quando um link é excluído, ele e seus dados são apagados de forma permanente.',
+        `Os links e suas contagens de cliques por dia são mantidos enquanto o link existir${breakdowns ? '; os totais por hora, origem, aparelho e região são apagados automaticamente depois de um período limitado' : ''}. Quando um link é excluído, ele e seus dados são apagados de forma permanente.`,
         'Links inativos por longo período, ou usados para golpes, spam ou conteúdo ilegal, podem ser removidos. Os dados guardados no seu navegador permanecem até que você os apague.',
       ],
     },

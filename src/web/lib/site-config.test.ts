@@ -27,6 +27,15 @@ describe('readSiteConfig', () => {
     expect(config.contactEmail).toBe(defaultSiteConfig.contactEmail);
   });
 
+  it('reads clickInsights as a boolean only', () => {
+    expect(defaultSiteConfig.clickInsights).toBe(true);
+    inject(JSON.stringify({ clickInsights: false }));
+    expect(readSiteConfig().clickInsights).toBe(false);
+    document.getElementById('site-config')?.remove();
+    inject(JSON.stringify({ clickInsights: 'false', siteName: 'Outra Marca' }));
+    expect(readSiteConfig()).toEqual({ ...defaultSiteConfig, siteName: 'Outra Marca' });
+  });
+
   it('survives malformed JSON', () => {
     inject('{nope');
     expect(readSiteConfig()).toEqual(defaultSiteConfig);

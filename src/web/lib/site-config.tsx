@@ -11,6 +11,9 @@ export const defaultSiteConfig: SiteConfig = {
   publicUrl: typeof window === 'undefined' ? 'http://localhost:3000' : window.location.origin,
 };
 
+type TextKey = { [K in keyof SiteConfig]: SiteConfig[K] extends string ? K : never }[keyof SiteConfig];
+const TEXT_KEYS = (Object.keys(defaultSiteConfig) as (keyof SiteConfig)[]).filter((key): key is TextKey => typeof defaultSiteConfig[key] === 'string');
+
 /** Reads `<script id="site-config" type="application/json">`, keeping defaults for anything missing or malformed. */
 export function readSiteConfig(doc: Document = document): SiteConfig {
   const raw = doc.getElementById(SITE_CONFIG_SCRIPT_ID)?.textContent;
@@ -24,10 +27,11 @@ export function readSiteConfig(doc: Document = document): SiteConfig {
   if (typeof parsed !== 'object' || parsed === null) return defaultSiteConfig;
   const source = parsed as Record<string, unknown>;
   const config: SiteConfig = { ...defaultSiteConfig };
-  for (const key of Object.keys(defaultSiteConfig) as (keyof SiteConfig)[]) {
+  for (const key of TEXT_KEYS) {
     const value = source[key];
     if (typeof value === 'string' && (value !== '' || key === 'adScriptSrc')) config[key] = value;
   }
+  if (typeof source.clickInsights === 'boolean') config.clickInsights = source.clickInsights;
   if (!isBrandColor(config.brandColor)) config.brandColor = defaultSiteConfig.brandColor;
   return config;
 }

@@ -11,6 +11,7 @@ import { WhatsappCopyButton, whatsappCopyTexts } from '../../components/whatsapp
 import { useCopyToClipboard } from '../../lib/clipboard';
 import { formatDateTime, formatNumber, withoutScheme } from '../../lib/format';
 import type { StoredLink } from '../../lib/my-links';
+import { useSiteConfig } from '../../lib/site-config';
 import { ClicksChart } from './clicks-chart';
 import { dashboardTexts as t } from './dashboard-texts';
 import type { LinkCheck } from './link-check';
@@ -114,6 +115,8 @@ export function LinkCard({ link, check, onDelete, onForget, onRetry }: LinkCardP
   const titleId = useId();
   const unavailable = check?.status === 'removed' || check?.status === 'forbidden' ? check.status : undefined;
   const shown = withoutScheme(link.shortUrl);
+  // The WhatsApp address only names the clicks' source in the breakdowns, which the operator may turn off.
+  const { clickInsights } = useSiteConfig();
   return (
     <article
       aria-labelledby={titleId}
@@ -166,16 +169,18 @@ export function LinkCard({ link, check, onDelete, onForget, onRetry }: LinkCardP
       {!unavailable && (
         <div className="mt-3 grid grid-cols-2 gap-2 border-t border-slate-100 pt-3 [grid-area:actions] sm:-mt-1 sm:-mr-2 sm:flex sm:items-start sm:gap-1 sm:border-0 sm:pt-0">
           <CopyButton text={link.shortUrl} />
-          <WhatsappCopyButton
-            shortUrl={link.shortUrl}
-            variant="ghost"
-            size="sm"
-            aria-label={whatsappCopyTexts.label}
-            title={whatsappCopyTexts.label}
-            className={actionClass}
-          >
-            <span className="sm:hidden">{t.whatsappShort}</span>
-          </WhatsappCopyButton>
+          {clickInsights && (
+            <WhatsappCopyButton
+              shortUrl={link.shortUrl}
+              variant="ghost"
+              size="sm"
+              aria-label={whatsappCopyTexts.label}
+              title={whatsappCopyTexts.label}
+              className={actionClass}
+            >
+              <span className="sm:hidden">{t.whatsappShort}</span>
+            </WhatsappCopyButton>
+          )}
           <QrCodeButton
             url={link.shortUrl}
             fileName={`qr-code-${link.alias}`}

@@ -268,6 +268,18 @@ describe('MyLinksDashboard: the list', () => {
     expect(writeText).toHaveBeenCalledWith(`${newer.shortUrl}?utm_source=whatsapp`);
     await waitFor(() => expect(within(toastRegion()).getByText('Copiado!')).toBeInTheDocument());
   });
+
+  it('offers no WhatsApp copy when the site keeps no breakdowns (INSIGHTS=false): its parameter would name nothing', async () => {
+    serve(newer, 2);
+    store([newer]);
+    renderWithApp(<MyLinksDashboard />, { site: { clickInsights: false } });
+    const promo = card(newer.shortUrl);
+    await within(promo).findByTestId('total-clicks');
+    expect(within(promo).queryByRole('button', { name: 'Copiar para WhatsApp' })).not.toBeInTheDocument();
+    // The other actions stay.
+    expect(within(promo).getByRole('button', { name: 'Excluir link' })).toBeInTheDocument();
+    expect(within(promo).getByRole('link', { name: 'Ver estatísticas' })).toBeInTheDocument();
+  });
 });
 
 describe('MyLinksDashboard: deletion', () => {
