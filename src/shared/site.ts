@@ -41,7 +41,3 @@ export function foregroundFor(hex: string): string {
   return contrastWithWhite >= contrastWithInk ? '#ffffff' : '#0f172a';
 }
 
-/** The CSS variables the theme derives every "primary" colour from (src/web/styles.css). */
-export function brandStyle(brandColor: string): Record<'--brand' | '--brand-foreground', string> {
-  return { '--brand': brandColor, '--brand-foreground': foregroundFor(brandColor) };
-}

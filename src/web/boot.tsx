@@ -5,12 +5,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/app-providers';
 import { AppRoutes } from './app/app-routes';
-import { applyBrandTheme } from './lib/brand-theme';
 import { readPageContext } from './lib/page-context';
 import { readSiteConfig } from './lib/site-config';
 
+// The brand colour is already in the page: the server wrote its CSS variables and theme colour.
 const site = readSiteConfig();
-applyBrandTheme(site.brandColor);
 
 const root = document.getElementById('root');
 if (root) {

@@ -1,10 +1,12 @@
 /// <reference lib="dom" />
 // DOM types above: page.evaluate callbacks run in the browser.
-// Shared layout in real Chromium: cookie banner persistence, the phone menu, footer, titles.
+// Shared layout in real Chromium: cookie banner persistence, the phone menu, footer, titles,
+// the brand's shades (also in a browser without color-mix()).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brandPalette } from '../../src/server/web/brand-palette.js';
 import { startE2e, type E2eEnv } from './support/app.js';
 import { DESKTOP, newContext, PHONE } from './support/browser.js';
-import { presetCookieConsent, waitForHydration } from './support/pages.js';
+import { pollUntil, presetCookieConsent, waitForHydration } from './support/pages.js';
 import { saveScreenshot } from './support/screenshots.js';
 
 let env: E2eEnv;
@@ -140,9 +142,11 @@ describe('header', () => {
     expect(await closeToggle.isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Abrir menu' }).count()).toBe(0);
     expect(await closeToggle.locator('svg:visible').getAttribute('class')).toContain('lucide-x');
-    // Placed as the app places it: the full width, its top at the header's bottom edge.
+    // Placed as the app places it: the full width, its top at the header's bottom edge, once its
+    // opening slide (4 px over 150 ms, a CSS animation that runs without the app too) is over.
     const header = await page.getByRole('banner').boundingBox();
-    const box = await menu.boundingBox();
+    const atHeader = (menuBox: Awaited<ReturnType<typeof menu.boundingBox>>) => header !== null && menuBox !== null && Math.abs(menuBox.y - (header.y + header.height)) <= 1;
+    const box = await pollUntil(() => menu.boundingBox(), atHeader, 2_000);
     if (!header || !box) throw new Error('menu not laid out');
     expect(box.x).toBe(0);
     expect(box.width).toBe(375);
@@ -175,6 +179,68 @@ describe('header', () => {
     expect(Math.abs(bar.x + bar.width / 2 - 640)).toBeLessThan(20);
     expect(Math.abs(logo.x + logo.width / 2 - 640)).toBeLessThan(20);
     expect(await nav.getByRole('link', { name: 'FAQ' }).getAttribute('aria-current')).toBe('page');
+    await context.close();
+  });
+});
+
+describe("the brand's shades", () => {
+  /** "#0a5e57" → [10, 94, 87]. */
+  const rgb = (hex: string) => [1, 3, 5].map((offset) => Number.parseInt(hex.slice(offset, offset + 2), 16));
+
+  it("are what the browser's own color-mix(in oklab …) paints, to one step per channel", async () => {
+    const context = await newContext(env.browser, DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/faq`);
+    for (const brand of ['#0f766e', '#aa3300', '#1d4ed8', '#fde047']) {
+      const palette = brandPalette(brand);
+      const mixes = { '--brand-hover': `${brand} 85%, black`, '--brand-ink': `${brand} 72%, black`, '--brand-soft': `${brand} 8%, white` } as const;
+      for (const [name, mix] of Object.entries(mixes) as [keyof typeof mixes, string][]) {
+        const painted = await page.evaluate((expression) => {
+          const canvas = document.createElement('canvas');
+          canvas.width = canvas.height = 1;
+          const context2d = canvas.getContext('2d');
+          if (context2d === null) return [];
+          context2d.fillStyle = expression;
+          context2d.fillRect(0, 0, 1, 1);
+          return [...context2d.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+        }, `color-mix(in oklab, ${mix})`);
+        const expected = rgb(palette[name]);
+        expect(painted, `${brand} ${name}`).toHaveLength(3);
+        painted.forEach((channel, index) => expect(Math.abs(channel - (expected[index] ?? -9)), `${brand} ${name}`).toBeLessThanOrEqual(1));
+      }
+    }
+    await context.close();
+  });
+
+  it('keep the current page in the menu and the icon badges legible in a browser without color-mix() (iOS 15, Chrome < 111)', async () => {
+    const context = await newContext(env.browser, DESKTOP);
+    await presetCookieConsent(context);
+    const page = await context.newPage();
+    // Such a browser drops every declaration that uses color-mix() and takes no @supports branch
+    // that asks for it: the same happens here once the function's name is unknown. The page's
+    // inline stylesheet changes with it, so its Content-Security-Policy hash is left out.
+    await page.route(`${env.server.url}/**`, async (route) => {
+      const response = await route.fetch();
+      if (!(response.headers()['content-type'] ?? '').startsWith('text/html')) return route.fulfill({ response });
+      const headers = { ...response.headers() };
+      delete headers['content-security-policy'];
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      return route.fulfill({ status: response.status(), headers, body: (await response.text()).replaceAll('color-mix(', 'unknown-mix(') });
+    });
+    const colours = (selector: string) =>
+      page.locator(selector).first().evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { color: style.color, background: style.backgroundColor };
+      });
+    await page.goto(`${env.server.url}/faq`);
+    expect(await page.evaluate(() => Array.from(document.querySelectorAll('style')).some((style) => style.textContent?.includes('unknown-mix(')))).toBe(true);
+    const current = await colours('nav[aria-label="Menu principal"] a[aria-current="page"]');
+    expect(current).toEqual({ color: `rgb(${rgb(brandPalette('#0f766e')['--brand-ink']).join(', ')})`, background: `rgb(${rgb(brandPalette('#0f766e')['--brand-soft']).join(', ')})` });
+    await page.goto(`${env.server.url}/dashboard`);
+    const badge = await colours('main span.bg-primary-soft');
+    expect(badge.color).not.toBe(badge.background);
+    expect(badge.background).toBe(current.background);
     await context.close();
   });
 });

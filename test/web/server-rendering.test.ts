@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DomUtils } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brandRule } from '../../src/server/web/brand-palette.js';
 import { ALIAS_PAGE_ROUTES, type AliasPagePath, PAGE_ROUTES, type PagePath } from '../../src/shared/routes.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { appRoot, copyrightLine, cspNonce, fetchPage, type FetchedPage, findAll, findOnly, type HtmlElement, jsonBlock, tag, textOf, titleOf } from './html.js';
@@ -378,8 +379,10 @@ describe('the injected site configuration is in the rendered HTML', () => {
       const page = await at(path);
       expect(findOnly(page.doc, tag('meta', { name: 'theme-color' }), 'theme-color meta').attribs.content).toBe(brandColor);
       const styles = findAll(page.doc, tag('style')).map((style) => textOf(style)).join('\n');
-      // A dark red gets white text on it (the same rule as the app's foregroundFor).
-      expect(styles).toContain(`:root{--brand:${brandColor};--brand-foreground:#ffffff}`);
+      // A dark red gets white text on it (the same rule as the app's foregroundFor), and its
+      // shades come mixed from the server (brand-palette.ts), not from color-mix() in the page.
+      expect(styles).toContain(`:root{--brand:${brandColor};--brand-foreground:#ffffff;`);
+      expect(styles).toContain(brandRule(brandColor));
     }
     // The default server keeps the default colour.
     const plain = await fetchPage(`${server.url}/`);

@@ -7,8 +7,8 @@ import type { SiteConfig } from '../../shared/api.js';
 import { APP_HTML_MARK, CSP_NONCE_META, type PageContext, PAGE_CONTEXT_SCRIPT_ID, type ServerRenderResult, SITE_CONFIG_SCRIPT_ID } from '../../shared/app-shell.js';
 import { LINK_GATE_VIEWS, type LinkGateView } from '../../shared/link-gate.js';
 import { redirectTexts } from '../../shared/messages.js';
-import { brandStyle } from '../../shared/site.js';
 import { escapeHtml } from '../html.js';
+import { brandRule } from './brand-palette.js';
 import { createNoncedDocument, type NoncedDocument } from './nonced-gzip.js';
 import { renderLinkGatePage, renderStatusPage } from './status-page.js';
 
@@ -112,8 +112,6 @@ function inlineStylesheet(template: string, distDir: string, brandColor: string)
 function linkedBrand(template: string, brandColor: string): string {
   return template.replace('</head>', () => `<style>${brandRule(brandColor)}</style></head>`);
 }
-
-const brandRule = (brandColor: string) => `:root{${Object.entries(brandStyle(brandColor)).map(([name, value]) => `${name}:${value}`).join(';')}}`;
 
 /** The browser's toolbar colour, as the app would set it. */
 function themed(template: string, brandColor: string): string {

@@ -1,0 +1,73 @@
+// The theme's brand shades are worked out on the server (src/server/web/brand-palette.ts), not
+// by color-mix() in the stylesheet, which older phones' browsers lack. Here: the stylesheet's
+// defaults are the default brand's palette, the built stylesheet mixes none of them, and the
+// shades keep what they are for (ink darker than the brand, tints near white). That they match
+// the browser's own color-mix() is checked in Chromium (test/e2e/layout.test.ts).
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { brandPalette, brandRule } from '../../src/server/web/brand-palette.js';
+import { SITE_DEFAULTS } from '../../src/shared/site.js';
+
+/** WCAG contrast ratio of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const channel = (offset: number) => {
+      const value = Number.parseInt(hex.slice(offset, offset + 2), 16) / 255;
+      return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+const BRANDS = ['#0f766e', '#aa3300', '#1d4ed8', '#7c3aed', '#fde047', '#000000', '#ffffff'];
+
+describe('brand palette', () => {
+  it("is the stylesheet's default, variable for variable", () => {
+    const css = fs.readFileSync(path.resolve('src/web/styles.css'), 'utf8');
+    const root = /:root\s*\{([^}]*)\}/.exec(css)?.[1] ?? '';
+    const defaults = Object.fromEntries([...root.matchAll(/(--brand[\w-]*):\s*([^;]+);/g)].map(([, name, value]) => [name, value?.trim()]));
+    expect(defaults).toEqual(brandPalette(SITE_DEFAULTS.brandColor));
+  });
+
+  it('gives every brand an ink darker than it and a tint near white; the default brand known values', () => {
+    expect(brandPalette('#0f766e')).toEqual({
+      '--brand': '#0f766e',
+      '--brand-foreground': '#ffffff',
+      '--brand-hover': '#0a5e57',
+      '--brand-ink': '#064a44',
+      '--brand-soft': '#edf4f3',
+    });
+    for (const brand of BRANDS) {
+      const palette = brandPalette(brand);
+      for (const value of Object.values(palette)) expect(value).toMatch(/^#[0-9a-f]{6}$/);
+      expect(contrast(palette['--brand-ink'], '#ffffff')).toBeGreaterThanOrEqual(contrast(brand, '#ffffff') - 0.001);
+      // 8% of the brand on white: even black gives a light grey (1.27:1 against white).
+      expect(contrast(palette['--brand-soft'], '#ffffff')).toBeLessThan(1.3);
+    }
+    // The default brand's ink reads on its own tint (the header's current page, icon badges).
+    expect(contrast(brandPalette('#0f766e')['--brand-ink'], brandPalette('#0f766e')['--brand-soft'])).toBeGreaterThan(7);
+    expect(brandRule('#aa3300')).toMatch(/^:root\{--brand:#aa3300;--brand-foreground:#ffffff;--brand-hover:#[0-9a-f]{6};--brand-ink:#[0-9a-f]{6};--brand-soft:#[0-9a-f]{6}\}$/);
+  });
+
+  it('the built stylesheet reads the shades from the variables, without color-mix()', () => {
+    const dir = path.resolve('dist/web/assets');
+    const file = fs.readdirSync(dir).find((name) => /^style-.*\.css$/.test(name));
+    expect(file).toBeDefined();
+    const css = fs.readFileSync(path.join(dir, file ?? ''), 'utf8');
+    for (const [selector, declaration] of [
+      ['.bg-primary-soft', 'background-color:var(--brand-soft)'],
+      ['.text-primary-ink', 'color:var(--brand-ink)'],
+      ['.hover\\:bg-primary-hover:hover', 'background-color:var(--brand-hover)'],
+    ] as const) {
+      const rules = [...css.matchAll(/([^{}]+)\{([^{}]*)\}/g)].filter(([, selectors]) => (selectors ?? '').split(',').includes(selector));
+      expect(rules.length, selector).toBeGreaterThan(0);
+      for (const [, , body] of rules) {
+        expect(body, selector).not.toContain('color-mix');
+        expect(body, selector).toContain(declaration);
+      }
+    }
+  });
+});
