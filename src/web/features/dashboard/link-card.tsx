@@ -25,8 +25,8 @@ export interface LinkCardProps {
   onRetry: (link: StoredLink) => void;
 }
 
-/** Labelled buttons on phones (bigger targets), square icon buttons from sm up. */
-const actionClass = 'bg-slate-50 sm:size-9 sm:bg-transparent sm:px-0';
+/** Labelled buttons on phones (bigger targets), square icon buttons from sm up, named by `label`. */
+const actionProps = (label: string) => ({ variant: 'ghost', size: 'sm', 'aria-label': label, title: label, className: 'bg-slate-50 sm:size-9 sm:bg-transparent sm:px-0' }) as const;
 
 function CopyButton({ text }: { text: string }) {
   const { copied, copy } = useCopyToClipboard();
@@ -40,7 +40,7 @@ function CopyButton({ text }: { text: string }) {
   }
 
   return (
-    <Button variant="ghost" size="sm" aria-label={t.copy} title={t.copy} className={actionClass} onClick={() => void handleCopy()}>
+    <Button {...actionProps(t.copy)} onClick={() => void handleCopy()}>
       {copied ? <Check aria-hidden="true" className="text-emerald-600" /> : <Copy aria-hidden="true" />}
       <span className="sm:hidden">{t.copyShort}</span>
     </Button>
@@ -170,37 +170,14 @@ export function LinkCard({ link, check, onDelete, onForget, onRetry }: LinkCardP
         <div className="mt-3 grid grid-cols-2 gap-2 border-t border-slate-100 pt-3 [grid-area:actions] sm:-mt-1 sm:-mr-2 sm:flex sm:items-start sm:gap-1 sm:border-0 sm:pt-0">
           <CopyButton text={link.shortUrl} />
           {clickInsights && (
-            <WhatsappCopyButton
-              shortUrl={link.shortUrl}
-              variant="ghost"
-              size="sm"
-              aria-label={whatsappCopyTexts.label}
-              title={whatsappCopyTexts.label}
-              className={actionClass}
-            >
+            <WhatsappCopyButton shortUrl={link.shortUrl} {...actionProps(whatsappCopyTexts.label)}>
               <span className="sm:hidden">{t.whatsappShort}</span>
             </WhatsappCopyButton>
           )}
-          <QrCodeButton
-            url={link.shortUrl}
-            fileName={`qr-code-${link.alias}`}
-            variant="ghost"
-            size="sm"
-            aria-label={t.qrCode}
-            title={t.qrCode}
-            className={actionClass}
-          >
+          <QrCodeButton url={link.shortUrl} fileName={`qr-code-${link.alias}`} {...actionProps(t.qrCode)}>
             <span className="sm:hidden">{t.qrCodeShort}</span>
           </QrCodeButton>
-          <Button
-            variant="ghostDestructive"
-            size="sm"
-            aria-label={t.delete}
-            title={t.delete}
-            aria-haspopup="dialog"
-            className={actionClass}
-            onClick={(event) => onDelete(link, event.currentTarget)}
-          >
+          <Button {...actionProps(t.delete)} variant="ghostDestructive" aria-haspopup="dialog" onClick={(event) => onDelete(link, event.currentTarget)}>
             <Trash2 aria-hidden="true" />
             <span className="sm:hidden">{t.deleteShort}</span>
           </Button>
