@@ -1,8 +1,9 @@
 // The theme's brand shades are worked out on the server (src/server/web/brand-palette.ts), not
 // by color-mix() in the stylesheet, which older phones' browsers lack. Here: the stylesheet's
 // defaults are the default brand's palette, the built stylesheet mixes none of them, and the
-// shades keep what they are for (ink darker than the brand, tints near white). That they match
-// the browser's own color-mix() is checked in Chromium (test/e2e/layout.test.ts).
+// shades keep what they are for (an ink that reads at 4.5:1 on the tint and on white, tints
+// near white, a hover no harder to read than the button). That the first mixes match the
+// browser's own color-mix() is checked in Chromium (test/e2e/layout.test.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -22,7 +23,7 @@ function contrast(a: string, b: string): number {
   return (light + 0.05) / (dark + 0.05);
 }
 
-const BRANDS = ['#0f766e', '#aa3300', '#1d4ed8', '#7c3aed', '#fde047', '#000000', '#ffffff'];
+const BRANDS = ['#0f766e', '#aa3300', '#1d4ed8', '#7c3aed', '#fde047', '#a3e635', '#22c55e', '#06b6d4', '#ec4899', '#f97316', '#000000', '#ffffff'];
 
 describe('brand palette', () => {
   it("is the stylesheet's default, variable for variable", () => {
@@ -43,12 +44,18 @@ describe('brand palette', () => {
     for (const brand of BRANDS) {
       const palette = brandPalette(brand);
       for (const value of Object.values(palette)) expect(value).toMatch(/^#[0-9a-f]{6}$/);
-      expect(contrast(palette['--brand-ink'], '#ffffff')).toBeGreaterThanOrEqual(contrast(brand, '#ffffff') - 0.001);
+      expect(contrast(palette['--brand-ink'], '#ffffff'), brand).toBeGreaterThanOrEqual(contrast(brand, '#ffffff') - 0.001);
+      expect(contrast(palette['--brand-ink'], palette['--brand-soft']), brand).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(palette['--brand-hover'], palette['--brand-foreground']), brand).toBeGreaterThanOrEqual(contrast(brand, palette['--brand-foreground']) - 0.001);
       // 8% of the brand on white: even black gives a light grey (1.27:1 against white).
       expect(contrast(palette['--brand-soft'], '#ffffff')).toBeLessThan(1.3);
     }
-    // The default brand's ink reads on its own tint (the header's current page, icon badges).
-    expect(contrast(brandPalette('#0f766e')['--brand-ink'], brandPalette('#0f766e')['--brand-soft'])).toBeGreaterThan(7);
+    // A yellow brand: the first mix (28% black, #a3902a) read at 3.2:1 on white; its ink is now
+    // darker, and its hover, under dark text, lighter.
+    const yellow = brandPalette('#fde047');
+    expect(yellow['--brand-foreground']).toBe('#0f172a');
+    expect(contrast(yellow['--brand-ink'], '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(yellow['--brand-hover'], '#ffffff')).toBeLessThan(contrast('#fde047', '#ffffff'));
     expect(brandRule('#aa3300')).toMatch(/^:root\{--brand:#aa3300;--brand-foreground:#ffffff;--brand-hover:#[0-9a-f]{6};--brand-ink:#[0-9a-f]{6};--brand-soft:#[0-9a-f]{6}\}$/);
   });
 

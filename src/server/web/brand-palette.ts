@@ -6,8 +6,10 @@
 // and Tailwind's fallback was the brand colour itself, so the soft tints turned into the full
 // brand colour with the darker brand ink on top: the header's current page and the pages' icon
 // badges became blank teal blocks. These are the same mixes, in OKLab as color-mix(in oklab …)
-// does them, worked out once per server start.
-import { formatHex, interpolate } from 'culori';
+// does them, worked out once per server start; worked out here, they can also be held to WCAG's
+// contrast, which a fixed mix could not promise for a light brand (a yellow one's ink was
+// 3.2:1 on white).
+import { formatHex, interpolate, wcagContrast } from 'culori';
 import { foregroundFor } from '../../shared/site.js';
 
 export type BrandVariable = '--brand' | '--brand-foreground' | '--brand-hover' | '--brand-ink' | '--brand-soft';
@@ -19,17 +21,35 @@ function towards(brandColor: string, other: 'black' | 'white', amount: number): 
   return mixed;
 }
 
+/** WCAG AA for body text. */
+const TEXT_CONTRAST = 4.5;
+
+/**
+ * Text and icons on white and on the tint: 72% brand, 28% black, or darker in steps of 4% of
+ * black until it reads at 4.5:1 on the tint (and so on white). A dark brand keeps the first
+ * mix; a light one (yellow, lime) gets an ink dark enough to read.
+ */
+function inkFor(brandColor: string, soft: string): string {
+  for (let amount = 0.28; amount < 1; amount += 0.04) {
+    const ink = towards(brandColor, 'black', amount);
+    if (wcagContrast(ink, soft) >= TEXT_CONTRAST) return ink;
+  }
+  return '#000000';
+}
+
 /** `brandColor` is #rrggbb (isBrandColor). */
 export function brandPalette(brandColor: string): Record<BrandVariable, string> {
+  const foreground = foregroundFor(brandColor);
+  // Tinted backgrounds (the current page in the menu, icon badges, soft cards): 8% brand on white.
+  const soft = towards(brandColor, 'white', 0.92);
   return {
     '--brand': brandColor,
-    '--brand-foreground': foregroundFor(brandColor),
-    // Buttons under the pointer: 85% brand, 15% black.
-    '--brand-hover': towards(brandColor, 'black', 0.15),
-    // Text and icons on white: 72% brand, darker than the brand, so any brand colour keeps contrast.
-    '--brand-ink': towards(brandColor, 'black', 0.28),
-    // Tinted backgrounds (the current page in the menu, icon badges, soft cards): 8% brand on white.
-    '--brand-soft': towards(brandColor, 'white', 0.92),
+    '--brand-foreground': foreground,
+    // Buttons under the pointer: 15% further from their text colour (darker under white text,
+    // lighter under dark text), so the hover never reads worse than the button.
+    '--brand-hover': towards(brandColor, foreground === '#ffffff' ? 'black' : 'white', 0.15),
+    '--brand-ink': inkFor(brandColor, soft),
+    '--brand-soft': soft,
   };
 }
 
