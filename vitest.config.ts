@@ -76,8 +76,9 @@ export default defineConfig({
             // Page rendering reads nothing from the store (the home form's test runs on both).
             'test/web/server-rendering.test.ts',
             'test/web/link-gate-pages.test.ts',
-            // Whole numbers formatted without Intl: a pure function.
+            // Whole numbers formatted without Intl, the brand's shades: pure functions.
             'test/web/integer-format.test.ts',
+            'test/web/brand-palette.test.ts',
             // The generated API types are checked against the document, which no store shapes.
             'test/api/openapi-types.test.ts',
           ],
