@@ -1,8 +1,13 @@
 // The map's shades (Tailwind classes, so no style attribute), apart from the map itself: the
 // page's legend uses them without loading the drawing.
 
-/** Fill per share of the busiest state, lightest first; states without clicks stay grey. */
-export const MAP_SHADES = ['fill-primary/15', 'fill-primary/35', 'fill-primary/55', 'fill-primary/75', 'fill-primary'] as const;
+/**
+ * Fill per share of the busiest state, lightest first; states without clicks stay grey. The
+ * brand colour at a lower fill-opacity, not Tailwind's `fill-primary/15`, which mixes with
+ * color-mix(): a browser without it (Safari before 16.2, Chrome before 111) painted every
+ * state with clicks in the full brand colour, one state's 1 click like another's 1,000.
+ */
+export const MAP_SHADES = ['fill-primary [fill-opacity:0.15]', 'fill-primary [fill-opacity:0.35]', 'fill-primary [fill-opacity:0.55]', 'fill-primary [fill-opacity:0.75]', 'fill-primary'] as const;
 
 export const NO_CLICKS_SHADE = 'fill-slate-200';
 
