@@ -6,26 +6,19 @@
 // browser's own color-mix() is checked in Chromium (test/e2e/layout.test.ts).
 import fs from 'node:fs';
 import path from 'node:path';
+import { wcagContrast as contrast } from 'culori';
 import { describe, expect, it } from 'vitest';
-import { brandPalette, brandRule } from '../../src/server/web/brand-palette.js';
+import { brandPalette, brandRule, foregroundFor } from '../../src/server/web/brand-palette.js';
 import { SITE_DEFAULTS } from '../../src/shared/site.js';
-
-/** WCAG contrast ratio of two #rrggbb colours. */
-function contrast(a: string, b: string): number {
-  const luminance = (hex: string) => {
-    const channel = (offset: number) => {
-      const value = Number.parseInt(hex.slice(offset, offset + 2), 16) / 255;
-      return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-    };
-    return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-  };
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-}
 
 const BRANDS = ['#0f766e', '#aa3300', '#1d4ed8', '#7c3aed', '#fde047', '#a3e635', '#22c55e', '#06b6d4', '#ec4899', '#f97316', '#000000', '#ffffff'];
 
 describe('brand palette', () => {
+  it('puts white text on dark brands and dark text on light ones', () => {
+    expect(foregroundFor('#0f766e')).toBe('#ffffff');
+    expect(foregroundFor('#fde047')).toBe('#0f172a');
+  });
+
   it("is the stylesheet's default, variable for variable", () => {
     const css = fs.readFileSync(path.resolve('src/web/styles.css'), 'utf8');
     const root = /:root\s*\{([^}]*)\}/.exec(css)?.[1] ?? '';

@@ -379,7 +379,7 @@ describe('the injected site configuration is in the rendered HTML', () => {
       const page = await at(path);
       expect(findOnly(page.doc, tag('meta', { name: 'theme-color' }), 'theme-color meta').attribs.content).toBe(brandColor);
       const styles = findAll(page.doc, tag('style')).map((style) => textOf(style)).join('\n');
-      // A dark red gets white text on it (the same rule as the app's foregroundFor), and its
+      // A dark red gets white text on it (the palette's foregroundFor), and its
       // shades come mixed from the server (brand-palette.ts), not from color-mix() in the page.
       expect(styles).toContain(`:root{--brand:${brandColor};--brand-foreground:#ffffff;`);
       expect(styles).toContain(brandRule(brandColor));

@@ -10,7 +10,6 @@
 // contrast, which a fixed mix could not promise for a light brand (a yellow one's ink was
 // 3.2:1 on white).
 import { formatHex, interpolate, wcagContrast } from 'culori';
-import { foregroundFor } from '../../shared/site.js';
 
 export type BrandVariable = '--brand' | '--brand-foreground' | '--brand-hover' | '--brand-ink' | '--brand-soft';
 
@@ -23,6 +22,14 @@ function towards(brandColor: string, other: 'black' | 'white', amount: number): 
 
 /** WCAG AA for body text. */
 const TEXT_CONTRAST = 4.5;
+
+/** The dark text colour of light brands (Tailwind's slate-900). */
+const DARK_TEXT = '#0f172a';
+
+/** White or near-black, whichever reads better on the brand colour (a light brand gets dark text). */
+export function foregroundFor(brandColor: string): string {
+  return wcagContrast(brandColor, '#ffffff') >= wcagContrast(brandColor, DARK_TEXT) ? '#ffffff' : DARK_TEXT;
+}
 
 /**
  * Text and icons on white and on the tint: 72% brand, 28% black, or darker in steps of 4% of

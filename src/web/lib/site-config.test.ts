@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { foregroundFor } from '../../shared/site';
 import { defaultSiteConfig, readSiteConfig } from './site-config';
 
 function inject(json: string) {
@@ -42,9 +41,3 @@ describe('readSiteConfig', () => {
   });
 });
 
-describe('foregroundFor', () => {
-  it('puts white text on dark brands and dark text on light ones', () => {
-    expect(foregroundFor('#0f766e')).toBe('#ffffff');
-    expect(foregroundFor('#fde047')).toBe('#0f172a');
-  });
-});
