@@ -26,6 +26,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     // and Vite's loader then added it to the document a second time beside the inline copy,
     // so the browser parsed 52 KB of CSS again and restyled the whole page while it loaded.
     cssCodeSplit: false,
+    // Tailwind writes its palette in oklch(), which Chrome before 111 (the last Chrome of
+    // Android 6, Samsung Internet before 21) does not know: those browsers dropped every grey,
+    // red and green of the site and painted black on white. Lightning CSS gives each colour a
+    // hex value first and the wide-gamut one behind @supports. The versions are the first with
+    // cascade layers, without which no Tailwind stylesheet applies at all.
+    cssMinify: 'lightningcss',
+    cssTarget: ['chrome99', 'edge99', 'firefox97', 'safari15.4', 'ios15.4'],
   },
   server: {
     port: devServerPort(process.env.PORT),

@@ -1,7 +1,10 @@
 /// <reference lib="dom" />
 // DOM types above: page.evaluate callbacks run in the browser.
 // Shared layout in real Chromium: cookie banner persistence, the phone menu, footer, titles,
-// the brand's shades (also in a browser without color-mix()).
+// the brand's shades (also in a browser without color-mix()), Tailwind's greys in one without oklch().
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { converter, parse } from 'culori';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandPalette } from '../../src/server/web/brand-palette.js';
 import { startE2e, type E2eEnv } from './support/app.js';
@@ -243,6 +246,53 @@ describe("the brand's shades", () => {
     const badge = await colours('main span.bg-primary-soft');
     expect(badge.color).not.toBe(badge.background);
     expect(badge.background).toBe(current.background);
+    await context.close();
+  });
+});
+
+describe("Tailwind's palette in a browser without oklch() (Chrome < 111, Samsung Internet < 21)", () => {
+  /** Tailwind's own value of a colour, in sRGB: what an older browser should paint. */
+  const tailwindColour = (name: string) => {
+    const value = new RegExp(`--color-${name}: (oklch\\([^)]*\\))`).exec(tailwindTheme)?.[1];
+    const colour = value === undefined ? undefined : converter('rgb')(parse(value));
+    if (colour === undefined) throw new Error(`no ${name} in Tailwind's theme`);
+    return [colour.r, colour.g, colour.b].map((channel) => Math.round(Math.min(1, Math.max(0, channel)) * 255));
+  };
+  const tailwindTheme = readFileSync(createRequire(import.meta.url).resolve('tailwindcss/theme.css'), 'utf8');
+
+  it('paints its greys as Tailwind defines them, not the black and white of a dropped declaration', async () => {
+    const context = await newContext(env.browser, DESKTOP);
+    await presetCookieConsent(context);
+    const page = await context.newPage();
+    // Such a browser knows neither oklch() nor lab() nor color-mix(): a declaration that uses them
+    // is dropped, a custom property holding one makes its users fall back to inherited or initial
+    // values, and an @supports branch that asks for them is skipped. Renaming the functions does
+    // the same here. The page's inline stylesheet changes, so its CSP hash is left out.
+    await page.route(`${env.server.url}/**`, async (route) => {
+      const response = await route.fetch();
+      if (!(response.headers()['content-type'] ?? '').startsWith('text/html')) return route.fulfill({ response });
+      const headers = { ...response.headers() };
+      delete headers['content-security-policy'];
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      const body = (await response.text()).replaceAll('oklch(', 'unknown-lch(').replaceAll('lab(', 'unknown-lab(').replaceAll('color-mix(', 'unknown-mix(');
+      return route.fulfill({ status: response.status(), headers, body });
+    });
+    await page.goto(`${env.server.url}/faq`);
+    expect(await page.evaluate(() => Array.from(document.querySelectorAll('style')).some((style) => /unknown-(lab|lch)\(/.test(style.textContent ?? '')))).toBe(true);
+    for (const [selector, property, name] of [
+      ['main .text-slate-600', 'color', 'slate-600'],
+      ['main .text-slate-900', 'color', 'slate-900'],
+      ['.border-slate-200', 'borderTopColor', 'slate-200'],
+    ] as const) {
+      const painted = await page.locator(selector).first().evaluate((element, key) => getComputedStyle(element)[key], property);
+      const channels = /^rgb\((\d+), (\d+), (\d+)\)$/.exec(painted)?.slice(1).map(Number);
+      expect(channels, `${selector}: ${painted}`).toHaveLength(3);
+      const expected = tailwindColour(name);
+      channels?.forEach((channel, index) => expect(Math.abs(channel - (expected[index] ?? -9)), `${selector} ${name}: ${painted}`).toBeLessThanOrEqual(1));
+    }
+    await saveScreenshot(page, 'faq-without-oklch');
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
     await context.close();
   });
 });
