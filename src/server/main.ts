@@ -5,6 +5,7 @@ import { assertTestSwitchesOff, ConfigError, loadConfig } from './config.js';
 import { openStore } from './db/store.js';
 import { migrateToLatest } from './db/migrate.js';
 import { anchorTickObjectShape } from './ops/tick-shape-anchor.js';
+import { brandContrastWarning } from './web/brand-palette.js';
 
 // Before anything allocates much (the link cache's warm-up above all): see the module.
 anchorTickObjectShape();
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
   if (config.metadata.allowPrivateAddresses || config.allowLoopbackTargets) {
     server.log.warn('test-only switches are on (forced): loopback addresses are open to link targets or previews');
   }
+  const brandWarning = brandContrastWarning(config.site.brandColor);
+  if (brandWarning !== undefined) server.log.warn(brandWarning);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { wcagContrast as contrast } from 'culori';
 import { describe, expect, it } from 'vitest';
-import { brandPalette, brandRule, foregroundFor } from '../../src/server/web/brand-palette.js';
+import { brandContrastWarning, brandPalette, brandRule, foregroundFor } from '../../src/server/web/brand-palette.js';
 import { SITE_DEFAULTS } from '../../src/shared/site.js';
 
 const BRANDS = ['#0f766e', '#aa3300', '#1d4ed8', '#7c3aed', '#fde047', '#a3e635', '#22c55e', '#06b6d4', '#ec4899', '#f97316', '#000000', '#ffffff'];
@@ -17,6 +17,18 @@ describe('brand palette', () => {
   it('puts white text on dark brands and dark text on light ones', () => {
     expect(foregroundFor('#0f766e')).toBe('#ffffff');
     expect(foregroundFor('#fde047')).toBe('#0f172a');
+  });
+
+  it('warns the operator of a brand whose buttons read below 4.5:1 with either text colour', () => {
+    expect(brandContrastWarning(SITE_DEFAULTS.brandColor)).toBeUndefined();
+    expect(brandContrastWarning('#fde047')).toBeUndefined();
+    expect(brandContrastWarning('#8b5cf6')).toBe(
+      "BRAND_COLOR #8b5cf6: the buttons' text (#ffffff) reads at 4.2:1 on it, below WCAG AA's 4.5:1; a darker (or, under dark text, lighter) brand colour reads better",
+    );
+    for (const brand of BRANDS) {
+      const readable = Math.max(contrast(brand, '#ffffff'), contrast(brand, '#0f172a')) >= 4.5;
+      expect(brandContrastWarning(brand) === undefined, brand).toBe(readable);
+    }
   });
 
   it("is the stylesheet's default, variable for variable", () => {

@@ -32,6 +32,18 @@ export function foregroundFor(brandColor: string): string {
 }
 
 /**
+ * What the operator should hear at start when the buttons' text (white or dark, whichever reads
+ * better) falls below WCAG AA on the brand colour itself: a brand of middle lightness, such as
+ * #8b5cf6, reads at 4.2:1 under white. The brand is the operator's, so it is not changed.
+ */
+export function brandContrastWarning(brandColor: string): string | undefined {
+  const foreground = foregroundFor(brandColor);
+  const ratio = wcagContrast(brandColor, foreground);
+  if (ratio >= TEXT_CONTRAST) return undefined;
+  return `BRAND_COLOR ${brandColor}: the buttons' text (${foreground}) reads at ${(Math.floor(ratio * 10) / 10).toFixed(1)}:1 on it, below WCAG AA's 4.5:1; a darker (or, under dark text, lighter) brand colour reads better`;
+}
+
+/**
  * Text and icons on white and on the tint: 72% brand, 28% black, or darker in steps of 4% of
  * black until it reads at 4.5:1 on the tint (and so on white). A dark brand keeps the first
  * mix; a light one (yellow, lime) gets an ink dark enough to read.
