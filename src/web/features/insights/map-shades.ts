@@ -3,9 +3,10 @@
 
 /**
  * Fill per share of the busiest state, lightest first; states without clicks stay grey. The
- * brand colour at a lower fill-opacity, not Tailwind's `fill-primary/15`, which mixes with
- * color-mix(): a browser without it (Safari before 16.2, Chrome before 111) painted every
- * state with clicks in the full brand colour, one state's 1 click like another's 1,000.
+ * brand colour at a lower fill-opacity, not Tailwind's opacity modifiers (fill-primary over 15
+ * and so on), which mix with color-mix(): a browser without it (Safari before 16.2, Chrome
+ * before 111) painted every state with clicks in the full brand colour, one state's 1 click
+ * like another's 1,000. (Written so here: Tailwind would make a rule of the class's name.)
  */
 export const MAP_SHADES = ['fill-primary [fill-opacity:0.15]', 'fill-primary [fill-opacity:0.35]', 'fill-primary [fill-opacity:0.55]', 'fill-primary [fill-opacity:0.75]', 'fill-primary'] as const;
 
