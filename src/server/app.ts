@@ -72,6 +72,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // A hop count trusts that many proxies in front of us (proxy-addr's semantics).
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    // Fastify's default is no limit: a body that never finishes held its connection for good.
+    // Past the limit Node answers through clientErrorHandler (408 request_timeout).
+    // Node needs the headers' own limit (60 s) no longer than the whole request's, or it never
+    // applies the latter.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(config.requestTimeoutMs / 4))),
+    },
     routerOptions: { ignoreTrailingSlash: true },
     // What the router refuses before any route runs (a path segment longer than maxParamLength,
     // a malformed percent-encoding) and what Node's parser refuses before Fastify sees a request
@@ -119,7 +129,7 @@ function setErrorHandlers(server: FastifyInstance, { metrics, errorLog, pages, w
   server.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const { status, code, message } = describeError(error);
     // A write the store refused makes /readyz fail for a while (ops/write-health.ts).
-    if (isStoreUnavailable(error) && request.method !== 'GET' && request.method !== 'HEAD') writeHealth.failed();
+    if (status === 503 && isStoreUnavailable(error) && request.method !== 'GET' && request.method !== 'HEAD') writeHealth.failed();
     if (status === 503) {
       metrics.databaseErrors.inc();
       void reply.header('retry-after', '5');

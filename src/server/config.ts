@@ -35,6 +35,9 @@ const envSchema = z.object({
     .refine(isKnownTimeZone, { message: 'not an IANA time zone such as America/Sao_Paulo' }),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TRUST_PROXY: z.string().default('false'),
+  // A whole request, body included, must have arrived within this (a slow-body client holds a
+  // connection no longer); Node checks every REQUEST_TIMEOUT_MS / 4, at most every 30 s.
+  REQUEST_TIMEOUT_MS: positiveInt(120_000),
   CLICK_FLUSH_INTERVAL_MS: positiveInt(1000),
   CLICK_FLUSH_MAX_PENDING: positiveInt(50_000),
   // Records are addressed by 32-bit offsets: the arena stays under 4 GiB.
@@ -130,6 +133,7 @@ function toConfig(e: Env) {
     statsTimeZone: e.STATS_TIMEZONE,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     clickFlushIntervalMs: e.CLICK_FLUSH_INTERVAL_MS,
     clickFlushMaxPending: e.CLICK_FLUSH_MAX_PENDING,
     linkCache: {

@@ -24,8 +24,19 @@ const BY_FASTIFY_CODE: Record<string, [number, ApiErrorCode]> = {
   FST_CSRF_INVALID_TOKEN: [403, 'csrf_refused'],
 };
 
+/**
+ * The client closed its connection while its body was being read (Node's "aborted", with the
+ * code ECONNRESET that a database connection reset also carries): nothing of ours failed, and
+ * the store must not be reported as failing for it.
+ */
+export function isClientAbort(error: unknown): boolean {
+  return error instanceof Error && (error as { code?: unknown }).code === 'ECONNRESET' && error.message === 'aborted';
+}
+
 export function describeError(error: FastifyError | AppError): DescribedError {
   if (error instanceof AppError) return { status: error.statusCode, code: error.code, message: error.message };
+  // Nobody reads this answer; it only keeps the request out of the 5xx counts and logs.
+  if (isClientAbort(error)) return { status: 400, code: 'invalid_request', message: errorMessages.invalid_request };
   if (error.validation !== undefined) return describeValidationError(error);
   const known = BY_FASTIFY_CODE[error.code];
   if (known !== undefined) return { status: known[0], code: known[1], message: errorMessages[known[1]] };

@@ -2,6 +2,7 @@
 // generated bad inputs (random bytes, huge strings, unicode, percent-encoding tricks, `..`,
 // NUL bytes, wrong JSON types, invalid UTF-8) must give zero 5xx, no crash, and leave the
 // links stored before the run exactly as they were. Runs on both dialects.
+import net from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/shared/api.js';
@@ -10,7 +11,7 @@ import { type ApiErrorCode, errorMessages } from '../../src/shared/messages.js';
 import { createLink } from '../helpers/api.js';
 import { BROWSER, BROWSER_USER_AGENTS, CRAWLER_USER_AGENTS } from '../helpers/fixtures.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { type LinkRow, rawRequest, rawRequestFull, snapshotLinks } from './support.js';
+import { type LinkRow, rawRequest, rawRequestFull, readMetric, sleep, snapshotLinks } from './support.js';
 
 let server: TestServer;
 /** Links stored before the fuzzing: alias → URL as the API normalised it. */
@@ -479,6 +480,44 @@ describe('raw HTTP requests over a real socket', () => {
       expect(answer.head.toLowerCase(), label).toContain('x-content-type-options: nosniff');
     }
   }, 60_000);
+
+  it('a client that hangs up in the middle of its body is not a failing store: readyz stays 200, no database error counted', async () => {
+    const errorsBefore = await readMetric(server.url, 'shortener_database_errors_total');
+    for (const path of ['/api/links', '/api/reports', '/']) {
+      await new Promise<void>((resolve) => {
+        const socket = net.connect({ host: '127.0.0.1', port: port() }, () => {
+          socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"ur`);
+          // Long enough for the server to be reading the body when the connection goes.
+          setTimeout(() => socket.destroy(), 150);
+        });
+        socket.on('close', () => resolve());
+        socket.on('error', () => undefined);
+      });
+    }
+    await sleep(300);
+    const readyz = await fetch(`${server.url}/readyz`);
+    expect(await readyz.json()).toEqual({ status: 'ok' });
+    expect(await readMetric(server.url, 'shortener_database_errors_total')).toBe(errorsBefore);
+  });
+
+  it('a body that never finishes gets 408 request_timeout once REQUEST_TIMEOUT_MS is over, not a connection held for good', async () => {
+    const slow = await startTestServer({ env: { REQUEST_TIMEOUT_MS: '1000' } });
+    try {
+      const started = Date.now();
+      const answer = await rawRequestFull(
+        Number(new URL(slow.url).port),
+        Buffer.from('POST /api/links HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"ur'),
+        10_000,
+      );
+      expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      const body = Buffer.from(answer.slice(answer.indexOf('\r\n\r\n') + 4), 'latin1').toString('utf8');
+      expect(JSON.parse(body)).toEqual({ error: { code: 'request_timeout', message: errorMessages.request_timeout } });
+      expect((await fetch(`${slow.url}/readyz`)).status).toBe(200);
+    } finally {
+      await slow.close();
+    }
+  });
 
   it('is still up: healthz answers and the links stored before the run redirect unchanged', async () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
