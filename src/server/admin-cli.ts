@@ -266,8 +266,27 @@ export function cliActor(user: string): Actor {
 /** An action's outcome as the tool prints it: not found exits 1, the rest 0. */
 const printed = (result: ActionResult): AdminResult => ({ code: result.outcome === 'not_found' ? 1 : 0, output: result.message });
 
-/** Runs one command against an open store; returns what to print and the exit code. */
+/**
+ * What the tool prints, safe for a terminal: stored texts (a report's reason, a key's name, a
+ * console reason) come from people, and a control character among them (an escape sequence that
+ * clears the screen or colours a forged line) would act on the operator's terminal. Shown as
+ * `\x1b`-style escapes instead; the tool's own line breaks and tabs stay.
+ */
+export function terminalSafe(text: string): string {
+  return text.replace(/[^\P{Cc}\t\n]/gu, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
+/** Runs one command against an open store; returns what to print (terminalSafe) and the exit code. */
 export async function runAdmin(
+  args: readonly string[],
+  store: Store,
+  options: Parameters<typeof runAdminCommand>[2],
+): Promise<AdminResult> {
+  const result = await runAdminCommand(args, store, options);
+  return { ...result, output: terminalSafe(result.output) };
+}
+
+async function runAdminCommand(
   args: readonly string[],
   store: Store,
   options: {

@@ -160,10 +160,20 @@ describe('abuse controls through the real app', () => {
     expect((await report({ alias: 'suspeito', reason: 'x'.repeat(1001) })).statusCode).toBe(400);
     expect((await report({ alias: 'suspeito' })).statusCode).toBe(400);
     expect((await report({ alias: 'suspeito', reason: 'Motivo suficiente aqui.', extra: 1 })).statusCode).toBe(400);
+    // Control characters are not text: eleven of them are no reason, and an escape sequence
+    // (which would clear the operator's terminal and print forged lines) is stored as spaces.
+    const controls = await report({ alias: 'suspeito', reason: '\u0000\u0001\u0002\u0003\u0004\u0005\u0006\u0007\u0008\u000e\u000f' });
+    expect(controls.json<ApiErrorBody>().error.code).toBe('invalid_report');
+    // A short link shared with a query string or a fragment, pasted whole.
+    expect((await report({ alias: `${link.shortUrl}?utm_source=whatsapp`, reason: '\u001b[2J\u001b[31mFALSO: tudo certo\u001b[0m\u0007 golpe aqui' })).statusCode).toBe(201);
+    expect((await report({ alias: `${link.shortUrl}/#topo`, reason: 'Outro motivo, longo o bastante.' })).statusCode).toBe(201);
 
     const listed = await admin('reports');
-    expect(listed.output.split('\n')).toHaveLength(1);
-    expect(listed.output).toMatch(/\tsuspeito\tPágina pedindo senha do banco, parece golpe\.$/);
+    const lines = listed.output.split('\n');
+    expect(lines).toHaveLength(3);
+    expect(listed.output).not.toMatch(/\p{Cc}(?<![\t\n])/u);
+    expect(lines.find((line) => line.includes('Página pedindo'))).toMatch(/\tsuspeito\tPágina pedindo senha do banco, parece golpe\.$/);
+    expect(lines.find((line) => line.includes('FALSO'))).toMatch(/\tsuspeito\t\[2J \[31mFALSO: tudo certo \[0m golpe aqui$/);
   });
 
   it('prints its usage for unknown commands', async () => {

@@ -252,6 +252,17 @@ describe(`npm run admin -- keys (${testDialect})`, () => {
     expect(configured.output.split('\n')[0]).toMatch(/, 42 requisições por minuto \(padrão\)\.$/);
   });
 
+  it("prints stored texts with their control characters escaped: a name's escape sequence does not reach the terminal", async () => {
+    const created = await admin('keys', 'create', 'limpa\u001b[2J\u001b[31mtela\u0007');
+    expect(created.code).toBe(0);
+    expect(created.output.split('\n')[0]).toMatch(/^Chave criada: id \d+, "limpa\\x1b\[2J\\x1b\[31mtela\\x07", /);
+    const listed = await admin('keys', 'list');
+    expect(listed.output).toContain('limpa\\x1b[2J\\x1b[31mtela\\x07');
+    expect(listed.output).not.toMatch(/[^\P{Cc}\t\n]/u);
+    // --json stays JSON: the name as stored, its controls escaped by JSON itself.
+    expect((await listKeys()).map((key) => key.name)).toContain('limpa\u001b[2J\u001b[31mtela\u0007');
+  });
+
   it('the database keeps neither the key nor its secret: only the public id and the SHA-256 of the secret', async () => {
     const issued = await createKey('guardada', '--per-minute', '30');
     const [, publicId = '', secret = ''] = KEY_FORMAT.exec(issued.key) ?? [];

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import { isValidAliasFormat, normalizeAlias } from '../../shared/alias-rules.js';
 import type { ReportLinkRequest, ReportLinkResponse } from '../../shared/api.js';
 import { reportTexts } from '../../shared/messages.js';
-import { REPORT_REASON_MAX as REASON_MAX, REPORT_REASON_MIN as REASON_MIN } from '../../shared/report-rules.js';
+import { normalizeReportReason, REPORT_REASON_MAX as REASON_MAX, REPORT_REASON_MIN as REASON_MIN, reportedAlias } from '../../shared/report-rules.js';
 import { reportSchema } from '../api/api-schemas.js';
 import type { Clock } from '../calendar.js';
 import { AppError } from '../errors.js';
@@ -28,9 +28,8 @@ export interface ReportDeps {
  * refuses with an AppError (link_not_found 404, invalid_report 400, or the quota's 429).
  */
 export async function acceptReport(deps: ReportDeps, request: FastifyRequest, input: ReportLinkRequest): Promise<ReportLinkResponse> {
-  // People paste the whole short link: keep only its last path segment.
-  const alias = normalizeAlias(input.alias.trim().replace(/\/+$/, '').split('/').pop() ?? '');
-  const reason = input.reason.replace(/\s+/g, ' ').trim();
+  const alias = normalizeAlias(reportedAlias(input.alias));
+  const reason = normalizeReportReason(input.reason);
   if (!isValidAliasFormat(alias) || (await deps.links.findByAlias(alias)) === undefined) {
     throw new AppError('link_not_found', 404);
   }
