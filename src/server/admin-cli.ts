@@ -7,7 +7,7 @@
 // option, an alias or link that does not exist) says what was wrong in pt-BR and exits 1; a
 // command that finds nothing to change says so ("Nada a fazer: …") and exits 0.
 import { isValidAliasFormat, normalizeAlias } from '../shared/alias-rules.js';
-import { createBlocklist, normalizeDomain } from './abuse/blocklist.js';
+import { createBlocklist, normalizeDomain, tooBroadToBlock } from './abuse/blocklist.js';
 import { readBlocklistFile } from './abuse/blocklist-feed.js';
 import { createReportRepository } from './abuse/report-repository.js';
 import { topLinks } from './admin/admin-queries.js';
@@ -199,7 +199,9 @@ export function parseAdminCommand(args: readonly string[]): AdminCommand | Admin
   switch (name) {
     case 'block': {
       const checked = domain();
-      return typeof checked === 'string' ? { name, domain: checked, reason: positionals.slice(1).join(' ').trim() || null } : checked;
+      if (typeof checked !== 'string') return checked;
+      const tooBroad = tooBroadToBlock(checked);
+      return tooBroad === undefined ? { name, domain: checked, reason: positionals.slice(1).join(' ').trim() || null } : fail(tooBroad);
     }
     case 'block-file':
       return { name, file: first, reason: options.get('reason') ?? null };

@@ -27,7 +27,8 @@ import type { Config } from './config.js';
 import { isStoreUnavailable } from './db/dialect.js';
 import type { Store } from './db/store.js';
 import { AppError } from './errors.js';
-import { describeError } from './http-errors.js';
+import { ADMIN_API_PREFIX } from '../shared/admin-api.js';
+import { CONSOLE_FIELD_CODES, describeError } from './http-errors.js';
 import { errorKind } from './ops/error-log-throttle.js';
 import { lazyChildLoggerFactory } from './ops/lazy-child-logger.js';
 import { loggerOptions } from './ops/log-options.js';
@@ -127,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 /** Every error answers `{ error: { code, message } }` (pt-BR); server failures are logged, throttled. */
 function setErrorHandlers(server: FastifyInstance, { metrics, errorLog, pages, writeHealth }: Services): void {
   server.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const { status, code, message } = describeError(error);
+    const { status, code, message } = describeError(error, request.url.startsWith(`${ADMIN_API_PREFIX}/`) ? CONSOLE_FIELD_CODES : undefined);
     // A write the store refused makes /readyz fail for a while (ops/write-health.ts).
     if (status === 503 && isStoreUnavailable(error) && request.method !== 'GET' && request.method !== 'HEAD') writeHealth.failed();
     if (status === 503) {

@@ -33,11 +33,11 @@ export function isClientAbort(error: unknown): boolean {
   return error instanceof Error && (error as { code?: unknown }).code === 'ECONNRESET' && error.message === 'aborted';
 }
 
-export function describeError(error: FastifyError | AppError): DescribedError {
+export function describeError(error: FastifyError | AppError, fieldCodes: FieldCodes = FIELD_CODES): DescribedError {
   if (error instanceof AppError) return { status: error.statusCode, code: error.code, message: error.message };
   // Nobody reads this answer; it only keeps the request out of the 5xx counts and logs.
   if (isClientAbort(error)) return { status: 400, code: 'invalid_request', message: errorMessages.invalid_request };
-  if (error.validation !== undefined) return describeValidationError(error);
+  if (error.validation !== undefined) return describeSchemaErrors(error.validation, fieldCodes);
   const known = BY_FASTIFY_CODE[error.code];
   if (known !== undefined) return { status: known[0], code: known[1], message: errorMessages[known[1]] };
   if (isStoreUnavailable(error)) return { status: 503, code: 'unavailable', message: errorMessages.unavailable };
@@ -47,8 +47,10 @@ export function describeError(error: FastifyError | AppError): DescribedError {
   return { status: 500, code: 'internal', message: errorMessages.internal };
 }
 
+type FieldCodes = Readonly<Record<string, ApiErrorCode>>;
+
 /** A bad field of a link to create, by the code the link service would answer for it. */
-const FIELD_CODES: Readonly<Record<string, ApiErrorCode>> = {
+const FIELD_CODES: FieldCodes = {
   url: 'invalid_url',
   alias: 'invalid_alias',
   reason: 'invalid_report',
@@ -69,12 +71,15 @@ const FIELD_CODES: Readonly<Record<string, ApiErrorCode>> = {
   content: 'invalid_feed',
 };
 
-function describeValidationError(error: FastifyError): DescribedError {
-  return describeSchemaErrors(error.validation ?? []);
-}
+/**
+ * The operator's console names some fields as the public routes do, with other rules: its
+ * `reason` is a block's (at most 500 characters), not a report's; a sign-in `password` beyond
+ * any operator's is wrong credentials, not a link password's length.
+ */
+export const CONSOLE_FIELD_CODES: FieldCodes = { ...FIELD_CODES, reason: 'invalid_admin_reason', password: 'invalid_credentials' };
 
 /** The answer to a body or query that failed its schema (the first error found names the field). */
-export function describeSchemaErrors(errors: readonly { keyword: string; instancePath: string; params: object }[]): DescribedError {
+export function describeSchemaErrors(errors: readonly { keyword: string; instancePath: string; params: object }[], fieldCodes: FieldCodes = FIELD_CODES): DescribedError {
   const first = errors[0];
   const params = (first?.params ?? {}) as { missingProperty?: string; additionalProperty?: string };
   if (first?.keyword === 'additionalProperties' && params.additionalProperty !== undefined) {
@@ -86,7 +91,7 @@ export function describeSchemaErrors(errors: readonly { keyword: string; instanc
   }
   // '/links/3/url' (a bulk item's field) is refused as the whole request's `links`.
   const field = params.missingProperty ?? first?.instancePath.split('/')[1] ?? '';
-  const code = Object.hasOwn(FIELD_CODES, field) ? FIELD_CODES[field] : undefined;
+  const code = Object.hasOwn(fieldCodes, field) ? fieldCodes[field] : undefined;
   if (code !== undefined) return { status: 400, code, message: errorMessages[code] };
   return { status: 400, code: 'invalid_request', message: errorMessages.invalid_request };
 }

@@ -83,9 +83,12 @@ describe('parseBlocklistFeed (pure)', () => {
       'id,date', // 7: a header only counts as one on the first line
       'https://[::1]/x', // 8
       'also-good.example', // 9
+      'com.br', // 10: a public suffix, as wide as a top-level domain
+      'https://gov.br/', // 11
+      'pagina.gov.br', // 12: one site under it
     ].join('\n');
     const { domains, errors } = parseBlocklistFeed(text);
-    expect(domains).toEqual(['good.example', 'ok.example', 'also-good.example']);
+    expect(domains).toEqual(['good.example', 'ok.example', 'also-good.example', 'pagina.gov.br']);
     expect(errors).toEqual([
       { line: 3, message: 'linha 3: domínio inválido: "not a domain"' },
       { line: 4, message: 'linha 4: domínio sem ponto (bloquearia um domínio de topo inteiro): "com"' },
@@ -93,6 +96,8 @@ describe('parseBlocklistFeed (pure)', () => {
       { line: 6, message: 'linha 6: domínio inválido: "bad_name.example"' },
       { line: 7, message: 'linha 7: nenhuma URL http(s) encontrada: "id,date"' },
       { line: 8, message: 'linha 8: domínio inválido: "[::1]"' },
+      { line: 10, message: 'linha 10: sufixo público (bloquearia todos os sites sob ele): "com.br"' },
+      { line: 11, message: 'linha 11: sufixo público (bloquearia todos os sites sob ele): "gov.br"' },
     ]);
   });
 
@@ -175,7 +180,7 @@ describe(`importBlocklistFeed (${testDialect})`, () => {
 
     expect(result).toEqual({
       code: 0,
-      output: `Importado de ${file}: 100000 domínios adicionados, 0 já estavam bloqueados, 0 linhas ilegíveis. Os servidores em execução passam a bloquear em até 5 s.`,
+      output: `Importado do arquivo ${file}: 100000 domínios adicionados, 0 já estavam bloqueados, 0 linhas ilegíveis. Os servidores em execução passam a bloquear em até 5 s.`,
     });
     expect(await countBlocked(opened.store)).toBe(100_000);
     expect(seconds).toBeLessThan(10);
@@ -193,7 +198,7 @@ describe(`npm run admin -- block-file (${testDialect})`, () => {
     const result = await admin(opened.store, 'block-file', file, '--reason', 'lista', 'do', 'CERT');
     expect(result.code).toBe(0);
     const output = result.output.split('\n');
-    expect(output[0]).toBe(`Importado de ${file}: 1 domínio adicionado, 1 já estava bloqueado, 25 linhas ilegíveis. Os servidores em execução passam a bloquear em até 5 s.`);
+    expect(output[0]).toBe(`Importado do arquivo ${file}: 1 domínio adicionado, 1 já estava bloqueado, 25 linhas ilegíveis. Os servidores em execução passam a bloquear em até 5 s.`);
     expect(output.slice(1, 21)).toEqual(Array.from({ length: 20 }, (_, i) => `linha ${i + 3}: domínio inválido: "ruim ${i}"`));
     expect(output[21]).toBe('… e mais 5');
     expect(output).toHaveLength(22);
@@ -209,7 +214,7 @@ describe(`npm run admin -- block-file (${testDialect})`, () => {
     const bad = writeFeed('# só lixo\nnão é domínio\n');
     expect(await admin(opened.store, 'block-file', bad)).toEqual({
       code: 1,
-      output: `Nenhum domínio válido em ${bad}; nada foi importado.\nlinha 2: domínio inválido: "não é domínio"`,
+      output: `Nenhum domínio válido no arquivo ${bad}; nada foi importado.\nlinha 2: domínio inválido: "não é domínio"`,
     });
     expect(await countBlocked(opened.store)).toBe(before);
 

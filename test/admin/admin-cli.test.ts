@@ -76,6 +76,8 @@ describe(`npm run admin: argument errors (${testDialect})`, () => {
   it('missing, malformed and extra arguments name the problem', async () => {
     expect(await admin('block')).toEqual({ code: 1, output: `Falta o domínio.${usageOf('block <domínio> [motivo…]')}` });
     expect(await admin('block', 'não é domínio')).toEqual({ code: 1, output: `Domínio inválido: "não é domínio".${usageOf('block <domínio> [motivo…]')}` });
+    expect(await admin('block', 'com')).toEqual({ code: 1, output: `com é um domínio de topo: bloqueá-lo bloquearia todos os sites sob ele.${usageOf('block <domínio> [motivo…]')}` });
+    expect(await admin('block', 'https://com.br/x')).toEqual({ code: 1, output: `com.br é um sufixo público: bloqueá-lo bloquearia todos os sites sob ele.${usageOf('block <domínio> [motivo…]')}` });
     expect(await admin('unblock')).toEqual({ code: 1, output: `Falta o domínio.${usageOf('unblock <domínio>')}` });
     expect(await admin('unblock', 'a.example', 'b.example')).toEqual({ code: 1, output: `Argumento a mais: "b.example".${usageOf('unblock <domínio>')}` });
     expect(await admin('disable')).toEqual({ code: 1, output: `Falta o alias.${usageOf('disable <alias>')}` });

@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliActor, runAdmin } from '../../src/server/admin-cli.js';
 import { loggerOptions } from '../../src/server/ops/log-options.js';
-import { ADMIN_API_ROUTES, adminApiPath, type AdminAuditPage, type AdminReportQueue, CSRF_HEADER } from '../../src/shared/admin-api.js';
+import { ADMIN_API_ROUTES, adminApiPath, type AdminAuditPage, type AdminBlocklistPage, type AdminReportQueue, CSRF_HEADER } from '../../src/shared/admin-api.js';
 import { type ConsoleSession, signInToConsole } from '../helpers/console-session.js';
 import { BROWSER } from '../helpers/fixtures.js';
 import { startTestServer, testDialect, type TestServer } from '../helpers/test-server.js';
@@ -306,6 +306,12 @@ describe(`the operator's console on the server (${testDialect})`, () => {
       ['bad alias', 'DELETE', adminApiPath('deleteLink', { alias: 'a' }), undefined, 404, 'link_not_found'],
       ['empty feed', 'POST', ADMIN_API_ROUTES.importBlocklist.url, { content: '# só comentários\n' }, 400, 'invalid_feed'],
       ['unknown field', 'POST', ADMIN_API_ROUTES.createKey.url, { name: 'ok', admin: true }, 400, 'unknown_field'],
+      // The console's own rules for the names the public routes also use.
+      ['reason of another type', 'POST', ADMIN_API_ROUTES.blockDomain.url, { domain: 'ok.example', reason: 5 }, 400, 'invalid_admin_reason'],
+      ['feed reason of another type', 'POST', ADMIN_API_ROUTES.importBlocklist.url, { content: 'ok.example', reason: [] }, 400, 'invalid_admin_reason'],
+      ['sign-in password beyond any operator\'s', 'POST', ADMIN_API_ROUTES.signIn.url, { email: 'ninguem@exemplo.com.br', password: 'x'.repeat(5000) }, 400, 'invalid_credentials'],
+      ['top-level domain', 'POST', ADMIN_API_ROUTES.blockDomain.url, { domain: 'com' }, 400, 'invalid_domain'],
+      ['public suffix', 'POST', ADMIN_API_ROUTES.blockDomain.url, { domain: 'https://gov.br/' }, 400, 'invalid_domain'],
     ];
     for (const [name, method, path, body, status, code] of cases) {
       const response = await session.call(method, path, body);
@@ -314,6 +320,12 @@ describe(`the operator's console on the server (${testDialect})`, () => {
       expect(error.code, name).toBe(code);
       expect(error.message, name).toMatch(/[a-zà-ú]/);
     }
+    const broad = async (domain: string) => ((await (await session.call('POST', ADMIN_API_ROUTES.blockDomain.url, { domain })).json()) as { error: { message: string } }).error.message;
+    expect(await broad('com')).toBe('com é um domínio de topo: bloqueá-lo bloquearia todos os sites sob ele. Informe o domínio de um site, como exemplo.com.br.');
+    expect(await broad('com.br')).toBe('com.br é um sufixo público: bloqueá-lo bloquearia todos os sites sob ele. Informe o domínio de um site, como exemplo.com.br.');
+    expect((await (await session.call('GET', `${ADMIN_API_ROUTES.blocklist.url}?q=com`)).json()) as AdminBlocklistPage).toMatchObject({ domains: [] });
+    const unnamed = await session.call('POST', ADMIN_API_ROUTES.importBlocklist.url, { content: '# só comentários\n' });
+    expect(((await unnamed.json()) as { error: { message: string } }).error.message).toBe('Nenhum domínio válido no arquivo enviado; nada foi importado.');
   });
 
   it('every console route but sign-in is closed without a session', async () => {

@@ -179,7 +179,7 @@ describe('the operator console in Chromium', () => {
     fs.writeFileSync(feed, '# lista\n0.0.0.0 feed-um-e2e.example\nfeed-dois-e2e.example\n???\n');
     await page.getByLabel('Arquivo').setInputFiles(feed);
     await page.getByRole('button', { name: 'Importar' }).click();
-    await page.getByText(/Importado de feed-e2e-\d+\.txt: 2 domínios adicionados/).first().waitFor();
+    await page.getByText(/Importado do arquivo feed-e2e-\d+\.txt: 2 domínios adicionados/).first().waitFor();
     await page.getByText('linha 4: domínio inválido: "???"').waitFor();
     fs.rmSync(feed);
     await noSidewaysScroll(page);

@@ -6,7 +6,7 @@ import { domainToASCII } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../calendar.js';
 import type { Database } from '../db/schema.js';
-import { normalizeDomain } from './blocklist.js';
+import { normalizeDomain, tooBroadToBlock } from './blocklist.js';
 
 export interface FeedError {
   /** 1-based line number in the file. */
@@ -114,6 +114,7 @@ function toDomain(raw: string): string | { problem: string; ignored?: boolean } 
   const domain = normalizeDomain(ascii);
   if (domain === undefined) return { problem: 'domínio inválido' };
   if (!domain.includes('.')) return { problem: 'domínio sem ponto (bloquearia um domínio de topo inteiro)' };
+  if (tooBroadToBlock(domain) !== undefined) return { problem: 'sufixo público (bloquearia todos os sites sob ele)' };
   return domain;
 }
 
@@ -207,7 +208,8 @@ export interface FeedTextImport {
 }
 
 /**
- * Parses and imports a feed's text (`source` names it in the messages: the file's name) and
+ * Parses and imports a feed's text (`source` names it in the messages after "arquivo": the
+ * file's name, or "enviado") and
  * says in pt-BR what came of it.
  */
 export async function importBlocklistText(db: Kysely<Database>, text: string, source: string, reason: string | null, clock: Clock): Promise<FeedTextImport> {
@@ -217,12 +219,12 @@ export async function importBlocklistText(db: Kysely<Database>, text: string, so
   // A hosts line may carry several bad names: count lines, list every error.
   const badLines = new Set(errors.map((e) => e.line)).size;
   if (domains.length === 0) {
-    const summary = `Nenhum domínio válido em ${source}; nada foi importado.`;
+    const summary = `Nenhum domínio válido no arquivo ${source}; nada foi importado.`;
     return { code: 1, output: [summary, ...listed].join('\n'), summary, added: 0, alreadyPresent: 0, errors: listed, errorCount: badLines };
   }
   const { added, alreadyPresent } = await importBlocklistFeed(db, domains, reason, clock);
   const summary =
-    `Importado de ${source}: ${added} ${added === 1 ? 'domínio adicionado' : 'domínios adicionados'}, ` +
+    `Importado do arquivo ${source}: ${added} ${added === 1 ? 'domínio adicionado' : 'domínios adicionados'}, ` +
     `${alreadyPresent} já ${alreadyPresent === 1 ? 'estava bloqueado' : 'estavam bloqueados'}, ` +
     `${badLines} ${badLines === 1 ? 'linha ilegível' : 'linhas ilegíveis'}. ` +
     'Os servidores em execução passam a bloquear em até 5 s.';

@@ -2,6 +2,7 @@
 // Checked at creation, and at every redirect from an in-memory copy refreshed every few
 // seconds (and at once on the instance that changed it), so the hot path reads no table.
 import type { Kysely } from 'kysely';
+import { parse as parseHost } from 'tldts-icann';
 import type { Clock } from '../calendar.js';
 import { toIsoString } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
@@ -26,6 +27,20 @@ export interface Blocklist {
 }
 
 const FULL_RELOAD_MS = 60_000;
+
+/**
+ * Why a normalised domain may not be blocked, or undefined when it may: a name without a dot or
+ * a public suffix (`com`, `com.br`, `gov.br`, from the ICANN part of the Public Suffix List)
+ * would block every site under it, which no single report or feed line should be able to do.
+ * An IPv4 address may be blocked.
+ */
+export function tooBroadToBlock(domain: string): string | undefined {
+  const parsed = parseHost(domain);
+  if (parsed.isIp === true) return undefined;
+  if (!domain.includes('.')) return `${domain} é um domínio de topo: bloqueá-lo bloquearia todos os sites sob ele.`;
+  if (parsed.domain === null) return `${domain} é um sufixo público: bloqueá-lo bloquearia todos os sites sob ele.`;
+  return undefined;
+}
 
 export function normalizeDomain(raw: string): string | undefined {
   let value = raw.trim().toLowerCase();

@@ -21,7 +21,7 @@ import {
   type SignInRequest,
 } from '../../shared/admin-api.js';
 import { isValidAliasFormat, normalizeAlias } from '../../shared/alias-rules.js';
-import { normalizeDomain } from '../abuse/blocklist.js';
+import { normalizeDomain, tooBroadToBlock } from '../abuse/blocklist.js';
 import { AppError } from '../errors.js';
 import type { Services } from '../services.js';
 import {
@@ -166,6 +166,8 @@ export async function registerAdminApiRoutes(api: FastifyInstance, services: Ser
   api.post<{ Body: BlockDomainRequest }>(ADMIN_API_ROUTES.blockDomain.url, { schema: blockDomainSchema, onRequest: changes }, async (request, reply) => {
     const domain = normalizeDomain(request.body.domain);
     if (domain === undefined) throw new AppError('invalid_domain', 400);
+    const tooBroad = tooBroadToBlock(domain);
+    if (tooBroad !== undefined) throw new AppError('invalid_domain', 400, { message: `${tooBroad} Informe o domínio de um site, como exemplo.com.br.` });
     return noStore(reply).send(answer(await actions.blockDomain(actorOf(request), domain, reasonOf(request.body.reason))));
   });
   api.delete<{ Params: { domain: string } }>(ADMIN_API_ROUTES.unblockDomain.url, { schema: unblockDomainSchema, onRequest: changes }, async (request, reply) => {
@@ -178,7 +180,7 @@ export async function registerAdminApiRoutes(api: FastifyInstance, services: Ser
     { schema: importBlocklistSchema, onRequest: changes, bodyLimit },
     async (request, reply) => {
       if (Buffer.byteLength(request.body.content, 'utf8') > ADMIN_FEED_MAX_BYTES) throw new AppError('payload_too_large', 413);
-      const source = (request.body.fileName ?? '').trim() || 'o arquivo enviado';
+      const source = (request.body.fileName ?? '').trim() || 'enviado';
       const result = await actions.importFeed(actorOf(request), request.body.content, source, reasonOf(request.body.reason));
       if (result.code !== 0) throw new AppError('invalid_feed', 400, { message: result.output.split('\n')[0] ?? result.summary });
       const body: AdminImportResult = { added: result.added, alreadyPresent: result.alreadyPresent, errors: result.errors, errorCount: result.errorCount, message: result.summary };
