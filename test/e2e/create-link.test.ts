@@ -123,7 +123,13 @@ describe('creating a short link', () => {
     await saveScreenshot(page, 'home-phone');
     await submit(`${env.fixture.url}/telefone`, 'no-celular');
     await expect.poll(() => resultField().inputValue()).toBe(`${env.server.url}/no-celular`);
-    await page.getByTestId('short-link-result').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    // The box is brought on screen by the page itself (below the form, it was out of sight).
+    const onScreen = () =>
+      page.getByTestId('short-link-result').evaluate((el) => {
+        const { top, bottom } = el.getBoundingClientRect();
+        return top >= 0 && bottom <= window.innerHeight;
+      });
+    await expect.poll(onScreen, { timeout: 3000 }).toBe(true);
     await saveScreenshot(page, 'home-phone-created', { fullPage: false });
     // Nothing overflows sideways on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -66,6 +66,15 @@ export function CreateLinkForm() {
   const [optionErrors, setOptionErrors] = useState<OptionErrors>(initialOptions.errors);
   const [optionsOpen, setOptionsOpen] = useState(initialOptions.open);
   const optionRefs = useRef<Partial<Record<OptionField, HTMLInputElement | null>>>({});
+  const resultRef = useRef<HTMLDivElement>(null);
+  // Set by a creation in this page; a box served in the HTML (a posted form) is already where
+  // the browser opened the page.
+  const revealResult = useRef(false);
+  useEffect(() => {
+    if (created === null || !revealResult.current) return;
+    revealResult.current = false;
+    revealIfHidden(resultRef.current);
+  }, [created]);
   // An option's refusal is shown at its field, not under the form.
   const [postedError, setPostedError] = useState(optionFieldOf(posted?.errorCode) === undefined ? (posted?.error ?? null) : null);
 
@@ -115,6 +124,7 @@ export function CreateLinkForm() {
       // An empty alias is left out (the server then picks a random one), and so are empty options.
       const link = await createLink({ url: target, ...(chosenAlias === '' ? {} : { alias: chosenAlias }), ...optionsRequest(checked.options) });
       saveMyLink(link);
+      revealResult.current = true;
       setCreated(link);
       toast({ title: t.successTitle, description: t.successDescription, variant: 'success' });
     } catch (error) {
@@ -221,9 +231,22 @@ export function CreateLinkForm() {
           {busy ? t.submitting : t.submit}
         </Button>
       </form>
-      <div id={created && !refused ? FORM_OUTCOME_ID : undefined} aria-live="polite" className="scroll-mt-24">
+      <div ref={resultRef} id={created && !refused ? FORM_OUTCOME_ID : undefined} aria-live="polite" className="scroll-mt-24">
         {created && <ShortLinkResult shortUrl={created.shortUrl} alias={created.alias} options={created} />}
       </div>
     </div>
   );
+}
+
+/**
+ * Brings the new link's box on screen when it is not: on a phone the form fills the screen and
+ * the box appeared below it, where only its label peeked out (or the cookie banner covered it).
+ * Focus stays where it was; the box's live region announces the link.
+ */
+function revealIfHidden(box: HTMLElement | null): void {
+  if (box === null || typeof box.scrollIntoView !== 'function') return;
+  const { top, bottom } = box.getBoundingClientRect();
+  if (top >= 0 && bottom <= window.innerHeight) return;
+  const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+  box.scrollIntoView({ block: 'center', behavior: still ? 'auto' : 'smooth' });
 }
