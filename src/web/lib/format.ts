@@ -82,3 +82,18 @@ export function formatBrasiliaDateTime(iso: string): string {
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '';
   return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
 }
+
+/**
+ * A stored URL as a person reads it: the server keeps targets percent-encoded (".../promo%C3%A7%C3%A3o"),
+ * shown here with their letters (".../promoção"). Only for display: href and copies keep the URL.
+ * Escapes of reserved characters stay (decodeURI leaves %2F, %3F, %23…), and so do those of
+ * spaces, controls and invisible format characters (a right-to-left override could disguise
+ * where a link goes); a malformed escape leaves the URL as stored.
+ */
+export function readableUrl(url: string): string {
+  try {
+    return decodeURI(url).replace(/[\p{Cc}\p{Cf}\p{Z}]/gu, (char) => encodeURIComponent(char));
+  } catch {
+    return url;
+  }
+}

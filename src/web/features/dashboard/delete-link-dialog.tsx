@@ -5,7 +5,7 @@ import { Dialog, DialogActions, DialogClose, DialogContent } from '../../compone
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, deleteLink } from '../../lib/api';
-import { withoutScheme } from '../../lib/format';
+import { readableUrl, withoutScheme } from '../../lib/format';
 import type { StoredLink } from '../../lib/my-links';
 import { dashboardTexts as t } from './dashboard-texts';
 
@@ -84,8 +84,8 @@ export function DeleteLinkDialog({ link, onClose, onDone, onCloseAutoFocus }: De
         >
           <p className="mt-4 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-sm">
             <span className="block font-semibold break-all text-slate-900">{withoutScheme(link.shortUrl)}</span>
-            <span className="block truncate text-slate-500" title={link.url}>
-              {link.url}
+            <span className="block truncate text-slate-500" title={readableUrl(link.url)}>
+              {readableUrl(link.url)}
             </span>
           </p>
           <DialogActions>

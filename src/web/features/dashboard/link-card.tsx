@@ -9,7 +9,7 @@ import { cn } from '../../components/ui/cn';
 import { toast } from '../../components/ui/use-toast';
 import { WhatsappCopyButton, whatsappCopyTexts } from '../../components/whatsapp-copy-button';
 import { useCopyToClipboard } from '../../lib/clipboard';
-import { formatDateTime, formatNumber, withoutScheme } from '../../lib/format';
+import { formatDateTime, formatNumber, readableUrl, withoutScheme } from '../../lib/format';
 import type { StoredLink } from '../../lib/my-links';
 import { useSiteConfig } from '../../lib/site-config';
 import { ClicksChart } from './clicks-chart';
@@ -158,9 +158,9 @@ export function LinkCard({ link, check, onDelete, onForget, onRetry }: LinkCardP
             </span>
           )}
         </div>
-        <p className={cn('mt-1 truncate text-sm', unavailable ? 'text-slate-400' : 'text-slate-600')} title={link.url}>
+        <p className={cn('mt-1 truncate text-sm', unavailable ? 'text-slate-400' : 'text-slate-600')} title={readableUrl(link.url)}>
           <span className="sr-only">{t.destination} </span>
-          {link.url}
+          {readableUrl(link.url)}
         </p>
         <p className="mt-1 text-xs text-slate-500">{t.createdAt(formatDateTime(link.createdAt))}</p>
         {/* Expiry, click limit, password, app links: what the owner view says, nothing for a plain link. */}

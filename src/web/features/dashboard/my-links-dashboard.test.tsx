@@ -155,6 +155,16 @@ describe('MyLinksDashboard: the list', () => {
     expect(fetchMock.mock.calls.every(([input]) => !String(input).includes('token-'))).toBe(true);
   });
 
+  it('shows a destination with accents as letters, as the person typed it, not as the stored escapes', async () => {
+    const accented = stored('verao', '2025-11-21T10:00:00.000Z', { url: 'https://exemplo.com.br/promo%C3%A7%C3%A3o-de-ver%C3%A3o/cal%C3%A7ados' });
+    serve(accented, 0);
+    store([accented]);
+    renderWithApp(<MyLinksDashboard />);
+    const destination = within(card(accented.shortUrl)).getByText('https://exemplo.com.br/promoção-de-verão/calçados');
+    expect(destination).toHaveAttribute('title', 'https://exemplo.com.br/promoção-de-verão/calçados');
+    expect(await within(card(accented.shortUrl)).findByTestId('total-clicks')).toHaveTextContent('0');
+  });
+
   it("shows a link's options as badges (Brasília time, clicks used of the limit); nothing for a plain link", async () => {
     const future = new Date(Date.now() + 40 * 24 * 3600 * 1000);
     future.setUTCSeconds(0, 0);

@@ -16,7 +16,7 @@ import { cn } from '../../components/ui/cn';
 import { toast } from '../../components/ui/use-toast';
 import { WhatsappCopyButton, whatsappCopyTexts } from '../../components/whatsapp-copy-button';
 import { downloadBlob } from '../../lib/download';
-import { formatDay, formatDayMonth, formatDecimal, formatNumber, withoutScheme } from '../../lib/format';
+import { formatDay, formatDayMonth, formatDecimal, formatNumber, readableUrl, withoutScheme } from '../../lib/format';
 import type { StoredLink } from '../../lib/my-links';
 import { BreakdownCard, BreakdownTable } from './breakdown-table';
 import { ChartTable } from './chart-table';
@@ -122,7 +122,7 @@ function LoadedInsights({ link, ...props }: BodyProps & { link: StoredLink | und
   const { result, lastData, retry } = useLinkInsights(link, props.range);
   const data = result?.status === 'ok' ? result.data : undefined;
   return (
-    <Frame {...props} destination={link?.url} data={data}>
+    <Frame {...props} destination={link === undefined ? undefined : readableUrl(link.url)} data={data}>
       <InsightsPanel result={result} lastData={lastData} range={props.range} alias={props.alias} shortUrl={props.shortUrl} retry={retry} />
     </Frame>
   );
