@@ -112,6 +112,8 @@ export const linkOptionTexts = {
   badgeExpires: (when: string): string => `expira em ${when}`,
   badgeExpired: 'expirado',
   badgeClicks: (used: number, max: number): string => `${formatInteger(used)} de ${formatInteger(max)} cliques`,
+  // All clicks used: visitors get "Este link expirou", so the badge says so too.
+  badgeClicksUsedUp: (max: number): string => `${formatInteger(max)} de ${formatInteger(max)} cliques · expirado`,
   badgeProtected: 'protegido',
   badgeApps: 'links para apps',
 } as const;

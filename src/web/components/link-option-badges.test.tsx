@@ -23,7 +23,7 @@ describe('linkOptionBadges', () => {
   it('the clicks used of the limit, pt-BR numbers; used up stands out', () => {
     expect(linkOptionBadges({ ...PLAIN, maxClicks: 50, clicksLeft: 47 }, NOW)).toEqual([{ kind: 'clicks', text: '3 de 50 cliques' }]);
     expect(linkOptionBadges({ ...PLAIN, maxClicks: 50, clicksLeft: 50 }, NOW)).toEqual([{ kind: 'clicks', text: '0 de 50 cliques' }]);
-    expect(linkOptionBadges({ ...PLAIN, maxClicks: 1500, clicksLeft: 0 }, NOW)).toEqual([{ kind: 'clicksUsedUp', text: '1.500 de 1.500 cliques' }]);
+    expect(linkOptionBadges({ ...PLAIN, maxClicks: 1500, clicksLeft: 0 }, NOW)).toEqual([{ kind: 'clicksUsedUp', text: '1.500 de 1.500 cliques · expirado' }]);
   });
 
   it('"protegido" for a password, "links para apps" for either app link', () => {

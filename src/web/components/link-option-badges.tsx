@@ -27,7 +27,7 @@ export function linkOptionBadges(value: unknown, now: number): LinkOptionBadge[]
   if (options.maxClicks !== null) {
     const max = options.maxClicks;
     const used = Math.min(max, Math.max(0, max - (options.clicksLeft ?? max)));
-    badges.push({ kind: used >= max ? 'clicksUsedUp' : 'clicks', text: t.badgeClicks(used, max) });
+    badges.push(used >= max ? { kind: 'clicksUsedUp', text: t.badgeClicksUsedUp(max) } : { kind: 'clicks', text: t.badgeClicks(used, max) });
   }
   if (options.protected) badges.push({ kind: 'protected', text: t.badgeProtected });
   if (options.iosUrl !== null || options.androidUrl !== null) badges.push({ kind: 'apps', text: t.badgeApps });
@@ -49,7 +49,7 @@ const TONES: Record<LinkOptionBadgeKind, string> = {
   expires: 'border-slate-200 bg-white text-slate-700',
   expired: 'border-red-200 bg-red-50 text-red-800',
   clicks: 'border-slate-200 bg-white text-slate-700',
-  clicksUsedUp: 'border-amber-200 bg-amber-50 text-amber-900',
+  clicksUsedUp: 'border-red-200 bg-red-50 text-red-800',
   protected: 'border-slate-200 bg-white text-slate-700',
   apps: 'border-slate-200 bg-white text-slate-700',
 };
