@@ -8,8 +8,10 @@ import { ContactForm } from '../features/contact/contact-form';
 import { useSiteConfig } from '../lib/site-config';
 import { usePageTitle } from '../lib/use-page-title';
 
+// wrap-anywhere, not break-all: a long e-mail address still wraps inside the card, while a short
+// word ("FAQ" at the end of a line) moves to the next line whole instead of being cut in two.
 const inlineLink =
-  'rounded font-semibold break-all text-primary-ink hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary';
+  'rounded font-semibold wrap-anywhere text-primary-ink hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary';
 
 export function ContactPage() {
   const site = useSiteConfig();
