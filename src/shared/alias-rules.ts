@@ -12,6 +12,9 @@ export const IMPERSONATION_ALIASES: readonly string[] = [
   'register', 'cadastro', 'entrar', 'sair', 'auth', 'oauth', 'account', 'conta', 'settings', 'config',
   'user', 'users', 'usuario', 'support', 'suporte', 'help', 'ajuda', 'about', 'sobre', 'terms', 'termos',
   'legal', 'security', 'seguranca', 'status', 'www', 'mail', 'email', 'app', 'null', 'undefined',
+  // The Portuguese names of the site's own pages (theirs are /contact, /privacy, /denunciar): a
+  // link at /denuncia or /contato could pass for the report or contact form.
+  'contato', 'privacidade', 'denuncia', 'denuncias', 'report', 'abuse',
 ];
 
 /**

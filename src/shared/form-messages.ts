@@ -27,7 +27,7 @@ export const linkOptionErrorMessages = {
 } as const satisfies Record<LinkOptionErrorCode, string>;
 
 /** The report's reason out of its bounds. */
-export const invalidReportMessage = `Descreva o motivo da denúncia em ${REPORT_REASON_MIN} a ${REPORT_REASON_MAX} caracteres.`;
+export const invalidReportMessage = `Descreva o motivo da denúncia em ${REPORT_REASON_MIN} a ${formatInteger(REPORT_REASON_MAX)} caracteres.`;
 
 /** Whether `value` is the code of a refused link option (the home form's served answer carries it). */
 export const isLinkOptionErrorCode = (value: unknown): value is LinkOptionErrorCode =>

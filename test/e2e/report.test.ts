@@ -53,7 +53,7 @@ describe('the report page (/denunciar)', () => {
     const reason = 'Esta página imita o site de um banco e pede a senha.';
     await page.getByLabel('Link encurtado').fill(`${env.server.url}/golpe-teste`);
     await page.getByLabel('Motivo').fill(reason);
-    expect(await page.getByTestId('reason-counter').innerText()).toBe(`${reason.length}/1000`);
+    expect(await page.getByTestId('reason-counter').innerText()).toBe(`${reason.length}/1.000`);
     await page.getByRole('button', { name: 'Enviar denúncia' }).click();
 
     await toastArea(page).getByText('Denúncia enviada', { exact: true }).waitFor();

@@ -145,6 +145,8 @@ describe('POST /api/links: alias rules', () => {
     ['dashboard', 'reserved_alias'],
     ['admin', 'reserved_alias'],
     ['login', 'reserved_alias'],
+    ['denuncia', 'reserved_alias'],
+    ['Contato', 'reserved_alias'],
     ['healthz', 'reserved_alias'],
     ['assets', 'reserved_alias'],
   ])('refuses alias %j with %s', async (alias, code) => {

@@ -40,10 +40,10 @@ describe('ReportForm', () => {
     expect(reason).toHaveAttribute('maxLength', '1000');
     expect(button).toHaveTextContent('Enviar denúncia');
     expect(button).toHaveAttribute('type', 'submit');
-    expect(screen.getByTestId('reason-counter')).toHaveTextContent('0/1000');
+    expect(screen.getByTestId('reason-counter')).toHaveTextContent('0/1.000');
     await userEvent.setup().type(reason, 'Golpe do Pix');
-    expect(screen.getByTestId('reason-counter')).toHaveTextContent('12/1000');
-    expect(reason).toHaveAccessibleDescription(/Entre 10 e 1000 caracteres\.\s+12 de 1000 caracteres usados\./);
+    expect(screen.getByTestId('reason-counter')).toHaveTextContent('12/1.000');
+    expect(reason).toHaveAccessibleDescription(/Entre 10 e 1\.000 caracteres\.\s+12 de 1\.000 caracteres usados\./);
   });
 
   it('prefills the link when given one', () => {
@@ -121,7 +121,7 @@ describe('ReportForm', () => {
     expect(within(toast).getByText(reportTexts.received)).toBeInTheDocument();
     expect(fields().alias).toHaveValue('');
     expect(fields().reason).toHaveValue('');
-    expect(screen.getByTestId('reason-counter')).toHaveTextContent('0/1000');
+    expect(screen.getByTestId('reason-counter')).toHaveTextContent('0/1.000');
     expect(screen.getByRole('button', { name: 'Enviar denúncia' })).toBeEnabled();
   });
 

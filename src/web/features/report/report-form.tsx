@@ -7,6 +7,7 @@ import { FieldError, FieldHint, Input, Label, Textarea } from '../../components/
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, reportLink } from '../../lib/api';
+import { formatNumber } from '../../lib/format';
 import { usePostedForm } from '../../lib/page-context';
 import { useSiteConfig } from '../../lib/site-config';
 import { reportFormTexts as t } from './report-texts';
@@ -162,11 +163,11 @@ export function ReportForm({ initialAlias = '' }: { initialAlias?: string }) {
           <p id={ids.reasonHint}>
             {t.reasonHint}{' '}
             <span className="sr-only">
-              {reason.length} de {REPORT_REASON_MAX} caracteres usados.
+              {formatNumber(reason.length)} de {formatNumber(REPORT_REASON_MAX)} caracteres usados.
             </span>
           </p>
           <p aria-hidden="true" data-testid="reason-counter" className="shrink-0 tabular-nums">
-            {reason.length}/{REPORT_REASON_MAX}
+            {formatNumber(reason.length)}/{formatNumber(REPORT_REASON_MAX)}
           </p>
         </div>
         {errors.reason && (

@@ -1,5 +1,6 @@
 import { invalidReportMessage } from '../../../shared/form-messages';
 import { reportTexts } from '../../../shared/messages';
+import { formatInteger } from '../../../shared/integer-format';
 import { REPORT_REASON_MAX, REPORT_REASON_MIN } from '../../../shared/report-rules';
 
 // The words of the 'Denunciar link' form.
@@ -9,7 +10,7 @@ export const reportFormTexts = {
   aliasRequired: 'Informe o link encurtado que você quer denunciar.',
   reasonLabel: 'Motivo',
   reasonPlaceholder: 'Conte o que há de errado: phishing, golpe, malware, conteúdo ilegal...',
-  reasonHint: `Entre ${REPORT_REASON_MIN} e ${REPORT_REASON_MAX} caracteres.`,
+  reasonHint: `Entre ${REPORT_REASON_MIN} e ${formatInteger(REPORT_REASON_MAX)} caracteres.`,
   reasonInvalid: invalidReportMessage,
   submit: 'Enviar denúncia',
   submitting: 'Enviando...',
