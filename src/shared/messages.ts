@@ -69,11 +69,20 @@ export type ApiErrorCode = keyof typeof errorMessages;
  * "a little" does not help, so it says which limit it is and when it resets.
  */
 export function dailyCreationLimitMessage(perDay: number, secondsLeft: number): string {
+  return `Você atingiu o limite diário de criação de links (${perDay} por dia). O limite é renovado em ${waitText(secondsLeft)}.`;
+}
+
+/** The refusal of the per-hour report limit (code rate_limited), which "a little" does not end either. */
+export function hourlyReportLimitMessage(perHour: number, secondsLeft: number): string {
+  return `Você atingiu o limite de denúncias (${perHour} por hora). Tente novamente em ${waitText(secondsLeft)}.`;
+}
+
+/** 5400 s → "1 h 30 min"; under a minute counts as 1 min. */
+function waitText(secondsLeft: number): string {
   const totalMinutes = Math.max(1, Math.ceil(secondsLeft / 60));
   const hours = Math.floor(totalMinutes / 60);
   const minutes = totalMinutes % 60;
-  const wait = hours === 0 ? `${minutes} min` : minutes === 0 ? `${hours} h` : `${hours} h ${minutes} min`;
-  return `Você atingiu o limite diário de criação de links (${perDay} por dia). O limite é renovado em ${wait}.`;
+  return hours === 0 ? `${minutes} min` : minutes === 0 ? `${hours} h` : `${hours} h ${minutes} min`;
 }
 
 // Texts of the redirect flow (spec section 4).

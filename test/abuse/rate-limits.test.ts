@@ -108,11 +108,15 @@ describe('rate limits on link creation', () => {
     const server = await limitedServer({ REPORT_RATE_LIMIT_PER_HOUR: '2', CREATE_RATE_LIMIT_PER_MINUTE: '1' });
     const link = await create(server, 0);
     const alias = link.json<{ alias: string }>().alias;
-    const statuses = [];
+    const answers = [];
     for (let i = 0; i < 3; i++) {
-      statuses.push((await server.app.server.inject({ method: 'POST', url: '/api/reports', payload: { alias, reason: `Motivo número ${i} da denúncia.` } })).statusCode);
+      answers.push(await server.app.server.inject({ method: 'POST', url: '/api/reports', payload: { alias, reason: `Motivo número ${i} da denúncia.` } }));
     }
-    expect(statuses).toEqual([201, 201, 429]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 429]);
+    // Waiting "a little" would not help: the refusal names the limit and when it ends.
+    const refused = answers[2];
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(3500);
+    expect(refused?.json()).toEqual({ error: { code: 'rate_limited', message: 'Você atingiu o limite de denúncias (2 por hora). Tente novamente em 1 h.' } });
     for (let i = 0; i < 50; i++) {
       expect((await server.app.server.inject({ method: 'GET', url: `/${alias}`, headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0' } })).statusCode).toBe(302);
     }

@@ -9,7 +9,7 @@ import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { normalizeAlias } from '../../shared/alias-rules.js';
 import type { Config } from '../config.js';
-import { dailyCreationLimitMessage } from '../../shared/messages.js';
+import { dailyCreationLimitMessage, hourlyReportLimitMessage } from '../../shared/messages.js';
 import { AppError } from '../errors.js';
 import { createClientKey } from './client-key.js';
 
@@ -80,7 +80,12 @@ export function createLimiters(app: FastifyInstance, limits: Readonly<Config['ra
       headers: { 'retry-after': String(waitSeconds(outcome)) },
     });
   const global: Limit = { check: app.createRateLimit({ max: limits.createGlobalPerMinute, timeWindow: MINUTE, keyGenerator: () => 'create-global' }), refusal: shortRefusal };
-  const report = perClient('report-hour', limits.reportPerHour, 60 * MINUTE);
+  const hourRefusal: Refusal = (outcome) =>
+    new AppError('rate_limited', 429, {
+      message: hourlyReportLimitMessage(limits.reportPerHour, waitSeconds(outcome)),
+      headers: { 'retry-after': String(waitSeconds(outcome)) },
+    });
+  const report = perClient('report-hour', limits.reportPerHour, 60 * MINUTE, hourRefusal);
   const badKeys = perClient('bad-api-key-minute', BAD_API_KEYS_PER_MINUTE, MINUTE);
   const perKey: Limit = {
     check: app.createRateLimit({
