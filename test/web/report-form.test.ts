@@ -4,7 +4,7 @@
 // server, holding the thanks or the refusal.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/shared/api.js';
-import { errorMessages, reportTexts } from '../../src/shared/messages.js';
+import { errorMessages, hourlyReportLimitMessage, reportTexts } from '../../src/shared/messages.js';
 import { type TestServer, webServersForFile } from '../helpers/test-server.js';
 import { appRoot, type FetchedPage, fetchPage, findAll, findOnly, type HtmlElement, jsonBlock, postForm, tag, textOf, titleOf } from './html.js';
 
@@ -167,7 +167,8 @@ describe('POST /denunciar shares the report limits with POST /api/reports', () =
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refused.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(notices(refused)).toEqual([['alert', `${ERROR_PREFIX} ${errorMessages.rate_limited}`]]);
+    // The hourly limit's own words (waiting "a little" would not end it), with the time left.
+    expect(notices(refused)).toEqual([['alert', `${ERROR_PREFIX} ${hourlyReportLimitMessage(2, Number(refused.headers.get('retry-after')))}`]]);
     expect(reasonValue(refused)).toBe('Terceira denúncia, pelo formulário.');
 
     const api = await viaApi(address, 'Quarta denúncia, pela API.');
