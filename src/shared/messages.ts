@@ -8,6 +8,7 @@ import { BULK_MAX_ITEMS, LIST_MAX_LIMIT } from './api-limits.js';
 import { invalidReportMessage, linkOptionErrorMessages as options, urlErrorMessages as urls } from './form-messages.js';
 import { INSIGHT_RANGES } from './insights.js';
 import { formatInteger } from './integer-format.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './link-options.js';
 
 export const errorMessages = {
   invalid_url: urls.invalid_url,
@@ -114,6 +115,7 @@ export const linkOptionTexts = {
   moreOptions: 'Mais opções',
   expiresAtLabel: 'Expira em',
   expiresAtHint: 'Horário de Brasília.',
+  passwordHint: `De ${PASSWORD_MIN_LENGTH} a ${PASSWORD_MAX_LENGTH} caracteres. Quem abrir o link vai precisar dela.`,
   maxClicksLabel: 'Limite de cliques',
   iosUrlLabel: 'Link para iPhone e iPad',
   androidUrlLabel: 'Link para Android',

@@ -280,6 +280,8 @@ describe("CreateLinkForm: 'Mais opções'", () => {
     expect(option('Senha')).toHaveAttribute('type', 'password');
     expect(option('Senha')).toHaveAttribute('autocomplete', 'new-password');
     expect(option('Senha')).toHaveAttribute('name', 'password');
+    // Its length rule is told before a mistake, not only in the refusal.
+    expect(option('Senha')).toHaveAccessibleDescription('De 4 a 128 caracteres. Quem abrir o link vai precisar dela.');
     const appsHint = 'Quem abrir o link nesses aparelhos vai para este endereço; os demais, para a URL principal.';
     expect(option('Link para iPhone e iPad')).toHaveAttribute('type', 'url');
     expect(option('Link para iPhone e iPad')).toHaveAttribute('name', 'iosUrl');
@@ -352,7 +354,7 @@ describe("CreateLinkForm: 'Mais opções'", () => {
     await waitFor(() => expect(option('Senha')).toHaveFocus());
     expect(disclosure().open).toBe(true);
     expect(option('Senha')).toHaveAttribute('aria-invalid', 'true');
-    expect(option('Senha')).toHaveAccessibleDescription(message);
+    expect(option('Senha')).toHaveAccessibleDescription(`De 4 a 128 caracteres. Quem abrir o link vai precisar dela. ${message}`);
     expect(fields().url).not.toHaveAttribute('aria-invalid');
     expect(screen.queryByTestId('short-link-result')).not.toBeInTheDocument();
     expect(within(toastRegion()).queryByText('Erro ao personalizar')).not.toBeInTheDocument();
@@ -377,7 +379,7 @@ describe("CreateLinkForm: 'Mais opções'", () => {
     await user.type(option('Senha'), 'abc');
     await user.click(fields().button);
     expect(option('Senha')).toHaveFocus();
-    expect(option('Senha')).toHaveAccessibleDescription('A senha deve ter de 4 a 128 caracteres.');
+    expect(option('Senha')).toHaveAccessibleDescription('De 4 a 128 caracteres. Quem abrir o link vai precisar dela. A senha deve ter de 4 a 128 caracteres.');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -59,6 +59,7 @@ export function LinkOptionsFields({ values, errors, open, onOpenChange, onChange
   const idOf = (field: OptionField) => `${baseId}-${field}`;
   const expiresHintId = `${baseId}-expires-hint`;
   const appsHintId = `${baseId}-apps-hint`;
+  const passwordHintId = `${baseId}-password-hint`;
 
   /** Props every option field shares: name (the form also posts without JavaScript), value, error wiring. */
   function fieldProps(field: OptionField, hintId?: string) {
@@ -107,7 +108,8 @@ export function LinkOptionsFields({ values, errors, open, onOpenChange, onChange
         </div>
         <div>
           <Label htmlFor={idOf('password')}>{t.passwordLabel}</Label>
-          <Input type="password" autoComplete="new-password" {...fieldProps('password')} />
+          <Input type="password" autoComplete="new-password" {...fieldProps('password', passwordHintId)} />
+          <FieldHint id={passwordHintId}>{t.passwordHint}</FieldHint>
           {errorOf('password')}
         </div>
         <div className="sm:col-span-2">
