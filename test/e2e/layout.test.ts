@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { converter, parse } from 'culori';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandPalette } from '../../src/server/web/brand-palette.js';
 import { startE2e, type E2eEnv } from './support/app.js';
@@ -186,6 +187,22 @@ describe('header', () => {
   });
 });
 
+/**
+ * Serves the site's pages to `page` through `rewrite`, as an older browser would read them. The
+ * page's inline stylesheet changes with it, so its Content-Security-Policy hash is left out.
+ */
+async function servePagesRewritten(page: Page, rewrite: (html: string) => string): Promise<void> {
+  await page.route(`${env.server.url}/**`, async (route) => {
+    const response = await route.fetch();
+    if (!(response.headers()['content-type'] ?? '').startsWith('text/html')) return route.fulfill({ response });
+    const headers = { ...response.headers() };
+    delete headers['content-security-policy'];
+    delete headers['content-encoding'];
+    delete headers['content-length'];
+    return route.fulfill({ status: response.status(), headers, body: rewrite(await response.text()) });
+  });
+}
+
 describe("the brand's shades", () => {
   /** "#0a5e57" → [10, 94, 87]. */
   const rgb = (hex: string) => [1, 3, 5].map((offset) => Number.parseInt(hex.slice(offset, offset + 2), 16));
@@ -222,17 +239,8 @@ describe("the brand's shades", () => {
     await presetCookieConsent(context);
     const page = await context.newPage();
     // Such a browser drops every declaration that uses color-mix() and takes no @supports branch
-    // that asks for it: the same happens here once the function's name is unknown. The page's
-    // inline stylesheet changes with it, so its Content-Security-Policy hash is left out.
-    await page.route(`${env.server.url}/**`, async (route) => {
-      const response = await route.fetch();
-      if (!(response.headers()['content-type'] ?? '').startsWith('text/html')) return route.fulfill({ response });
-      const headers = { ...response.headers() };
-      delete headers['content-security-policy'];
-      delete headers['content-encoding'];
-      delete headers['content-length'];
-      return route.fulfill({ status: response.status(), headers, body: (await response.text()).replaceAll('color-mix(', 'unknown-mix(') });
-    });
+    // that asks for it: the same happens here once the function's name is unknown.
+    await servePagesRewritten(page, (html) => html.replaceAll('color-mix(', 'unknown-mix('));
     const colours = (selector: string) =>
       page.locator(selector).first().evaluate((element) => {
         const style = getComputedStyle(element);
@@ -267,17 +275,8 @@ describe("Tailwind's palette in a browser without oklch() (Chrome < 111, Samsung
     // Such a browser knows neither oklch() nor lab() nor color-mix(): a declaration that uses them
     // is dropped, a custom property holding one makes its users fall back to inherited or initial
     // values, and an @supports branch that asks for them is skipped. Renaming the functions does
-    // the same here. The page's inline stylesheet changes, so its CSP hash is left out.
-    await page.route(`${env.server.url}/**`, async (route) => {
-      const response = await route.fetch();
-      if (!(response.headers()['content-type'] ?? '').startsWith('text/html')) return route.fulfill({ response });
-      const headers = { ...response.headers() };
-      delete headers['content-security-policy'];
-      delete headers['content-encoding'];
-      delete headers['content-length'];
-      const body = (await response.text()).replaceAll('oklch(', 'unknown-lch(').replaceAll('lab(', 'unknown-lab(').replaceAll('color-mix(', 'unknown-mix(');
-      return route.fulfill({ status: response.status(), headers, body });
-    });
+    // the same here.
+    await servePagesRewritten(page, (html) => html.replaceAll('oklch(', 'unknown-lch(').replaceAll('lab(', 'unknown-lab(').replaceAll('color-mix(', 'unknown-mix('));
     await page.goto(`${env.server.url}/faq`);
     expect(await page.evaluate(() => Array.from(document.querySelectorAll('style')).some((style) => /unknown-(lab|lch)\(/.test(style.textContent ?? '')))).toBe(true);
     for (const [selector, property, name] of [
