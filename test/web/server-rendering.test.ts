@@ -228,6 +228,9 @@ describe('every page is rendered on the server', () => {
     expect([`Última atualização: ${ptBrDate(before)}`, `Última atualização: ${ptBrDate(after)}`]).toContain(updated[0]);
     // What a click leaves behind: aggregate counters, never the address.
     expect(textOf(main)).toContain('Cada clique apenas soma 1 a esses totais: não guardamos o endereço IP');
+    // The contact address in the last section is a mail link, in the served page already.
+    const mail = findAll(main, (element) => element.name === 'a' && element.attribs.href?.startsWith('mailto:') === true);
+    expect(mail.map((a) => [a.attribs.href, textOf(a)])).toEqual([['mailto:contato@encurta.br', 'contato@encurta.br']]);
   });
 
   it('/dashboard: the loading placeholder and the no-JavaScript note, not the empty state (only the browser knows its links)', async () => {

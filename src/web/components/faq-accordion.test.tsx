@@ -33,6 +33,8 @@ describe('FaqAccordion', () => {
       'Para integrar seu sistema, veja a documentação da API.',
     ]);
     expect(screen.getByRole('link', { name: 'documentação da API', hidden: true })).toHaveAttribute('href', '/api/docs');
+    // The address, same words, opens the mail app in one tap.
+    expect(screen.getByRole('link', { name: defaultSiteConfig.contactEmail, hidden: true })).toHaveAttribute('href', `mailto:${defaultSiteConfig.contactEmail}`);
   });
 
   it('toggles items independently', async () => {

@@ -1,6 +1,8 @@
 import { ChevronDown } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { type FaqItem, type FaqParagraph, faqParagraphText } from '../content/faq';
+import { useSiteConfig } from '../lib/site-config';
+import { TextWithEmail } from './text-with-email';
 
 /**
  * Questions that open independently, the first one open (spec). Native <details>: the answers
@@ -36,7 +38,8 @@ export function FaqAccordion({ items }: { items: readonly FaqItem[] }) {
 }
 
 function ParagraphContent({ paragraph }: { paragraph: FaqParagraph }) {
-  if (typeof paragraph === 'string') return paragraph;
+  const { contactEmail } = useSiteConfig();
+  if (typeof paragraph === 'string') return <TextWithEmail text={paragraph} email={contactEmail} />;
   return (
     <>
       {paragraph.before}

@@ -1,5 +1,6 @@
 import { PageHeader } from '../components/layout/page-header';
 import { Card } from '../components/ui/card';
+import { TextWithEmail } from '../components/text-with-email';
 import { getPrivacySections } from '../content/privacy';
 import { formatDay } from '../lib/format';
 import { useToday } from '../lib/page-context';
@@ -26,12 +27,16 @@ export function PrivacyPage() {
               </h2>
               <div className="mt-3 space-y-3 leading-relaxed text-slate-600">
                 {section.paragraphs.map((paragraph) => (
-                  <p key={paragraph}>{paragraph}</p>
+                  <p key={paragraph}>
+                    <TextWithEmail text={paragraph} email={site.contactEmail} />
+                  </p>
                 ))}
                 {section.items && (
                   <ul className="list-disc space-y-2 pl-5 marker:text-primary">
                     {section.items.map((item) => (
-                      <li key={item}>{item}</li>
+                      <li key={item}>
+                        <TextWithEmail text={item} email={site.contactEmail} />
+                      </li>
                     ))}
                   </ul>
                 )}
