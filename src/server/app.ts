@@ -15,6 +15,7 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
+import { ADMIN_API_PREFIX } from '../shared/admin-api.js';
 import type { ApiErrorBody } from '../shared/api.js';
 import { type ApiErrorCode, errorMessages } from '../shared/messages.js';
 import { API_PREFIX } from '../shared/routes.js';
@@ -27,7 +28,6 @@ import type { Config } from './config.js';
 import { isStoreUnavailable } from './db/dialect.js';
 import type { Store } from './db/store.js';
 import { AppError } from './errors.js';
-import { ADMIN_API_PREFIX } from '../shared/admin-api.js';
 import { CONSOLE_FIELD_CODES, describeError } from './http-errors.js';
 import { errorKind } from './ops/error-log-throttle.js';
 import { lazyChildLoggerFactory } from './ops/lazy-child-logger.js';

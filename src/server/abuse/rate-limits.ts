@@ -67,6 +67,12 @@ interface Limit {
 const waitSeconds = (outcome: Outcome): number => Math.max(1, outcome.ttlInSeconds);
 const shortRefusal: Refusal = (outcome) => new AppError('rate_limited', 429, { headers: { 'retry-after': String(waitSeconds(outcome)) } });
 
+/** The refusal of a long limit, which waiting "a little" does not end: its message names it and the time left. */
+const longRefusal =
+  (message: (secondsLeft: number) => string): Refusal =>
+  (outcome) =>
+    new AppError('rate_limited', 429, { message: message(waitSeconds(outcome)), headers: { 'retry-after': String(waitSeconds(outcome)) } });
+
 export function createLimiters(app: FastifyInstance, limits: Readonly<Config['rateLimits']>): Limiters {
   if (!limits.enabled) return { create: [], admitCreation: async () => undefined, admitReport: async () => undefined, reportAttempts: [], manage: [], perKey: [], refuseBadKeyFlood: async () => undefined };
   const clientKey = createClientKey(limits.ipv6Prefix);
@@ -74,17 +80,9 @@ export function createLimiters(app: FastifyInstance, limits: Readonly<Config['ra
     check: app.createRateLimit({ max, timeWindow, keyGenerator: (request: FastifyRequest) => `${name}:${clientKey(request.ip)}` }),
     refusal,
   });
-  const dayRefusal: Refusal = (outcome) =>
-    new AppError('rate_limited', 429, {
-      message: dailyCreationLimitMessage(limits.createPerDay, waitSeconds(outcome)),
-      headers: { 'retry-after': String(waitSeconds(outcome)) },
-    });
+  const dayRefusal = longRefusal((secondsLeft) => dailyCreationLimitMessage(limits.createPerDay, secondsLeft));
   const global: Limit = { check: app.createRateLimit({ max: limits.createGlobalPerMinute, timeWindow: MINUTE, keyGenerator: () => 'create-global' }), refusal: shortRefusal };
-  const hourRefusal: Refusal = (outcome) =>
-    new AppError('rate_limited', 429, {
-      message: hourlyReportLimitMessage(limits.reportPerHour, waitSeconds(outcome)),
-      headers: { 'retry-after': String(waitSeconds(outcome)) },
-    });
+  const hourRefusal = longRefusal((secondsLeft) => hourlyReportLimitMessage(limits.reportPerHour, secondsLeft));
   const report = perClient('report-hour', limits.reportPerHour, 60 * MINUTE, hourRefusal);
   const badKeys = perClient('bad-api-key-minute', BAD_API_KEYS_PER_MINUTE, MINUTE);
   const perKey: Limit = {

@@ -3,6 +3,7 @@ import type { KeyboardEvent } from 'react';
 import { type FaqItem, type FaqParagraph, faqParagraphText } from '../content/faq';
 import { useSiteConfig } from '../lib/site-config';
 import { TextWithEmail } from './text-with-email';
+import { textLinkClass } from './ui/text-link';
 
 /**
  * Questions that open independently, the first one open (spec). Native <details>: the answers
@@ -45,7 +46,7 @@ function ParagraphContent({ paragraph }: { paragraph: FaqParagraph }) {
       {paragraph.before}
       <a
         href={paragraph.link.href}
-        className="rounded font-semibold text-primary-ink underline underline-offset-2 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
+        className={textLinkClass}
       >
         {paragraph.link.label}
       </a>

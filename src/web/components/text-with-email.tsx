@@ -1,7 +1,5 @@
 import { Fragment } from 'react';
-
-const linkClass =
-  'rounded font-semibold text-primary-ink underline underline-offset-2 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary';
+import { textLinkClass } from './ui/text-link';
 
 /**
  * `text` as it is written, with each occurrence of `email` a mailto link: on a phone the address
@@ -15,7 +13,7 @@ export function TextWithEmail({ text, email }: { text: string; email: string }) 
     <Fragment key={index}>
       {part}
       {index < parts.length - 1 && (
-        <a href={`mailto:${email}`} className={linkClass}>
+        <a href={`mailto:${email}`} className={textLinkClass}>
           {email}
         </a>
       )}

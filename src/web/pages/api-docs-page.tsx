@@ -22,6 +22,7 @@ import { API_DOCS_PATH } from '../../shared/routes';
 import { PageHeader } from '../components/layout/page-header';
 import { Card } from '../components/ui/card';
 import { cn } from '../components/ui/cn';
+import { textLinkClass } from '../components/ui/text-link';
 import { usePageContext } from '../lib/page-context';
 import { useSiteConfig } from '../lib/site-config';
 import { usePageTitle } from '../lib/use-page-title';
@@ -208,8 +209,6 @@ function Example({ example, baseUrl }: { example: ApiExample; baseUrl: string })
   );
 }
 
-const linkClass = 'rounded font-semibold text-primary-ink underline underline-offset-2 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary';
-
 function SectionTitle({ id, children }: { id: string; children: ReactNode }) {
   return (
     <h2 id={id} className="text-2xl font-extrabold tracking-tight text-slate-900">
@@ -224,7 +223,7 @@ export function ApiDocsPage() {
   usePageTitle(API_DOCS_TITLE);
   const docs = useApiDocs();
   const rawDocument = (
-    <a href={API_ROUTES.openapi.url} className={linkClass}>
+    <a href={API_ROUTES.openapi.url} className={textLinkClass}>
       {API_ROUTES.openapi.url}
     </a>
   );
@@ -236,7 +235,7 @@ export function ApiDocsPage() {
         <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
           <Card className="space-y-3 p-6 leading-relaxed text-slate-600">
             <p>
-              <a href={API_DOCS_PATH} className={linkClass}>
+              <a href={API_DOCS_PATH} className={textLinkClass}>
                 Abra a documentação
               </a>{' '}
               para ver todas as rotas.
@@ -270,26 +269,26 @@ export function ApiDocsPage() {
             </h2>
             <ul className="mt-3 space-y-2 text-sm">
               <li>
-                <a href={`#${intro[0]?.id ?? ''}`} className={linkClass}>
+                <a href={`#${intro[0]?.id ?? ''}`} className={textLinkClass}>
                   Primeiros passos
                 </a>
                 <span className="text-slate-600">: chave, limites e erros</span>
               </li>
               <li>
-                <a href="#exemplos" className={linkClass}>
+                <a href="#exemplos" className={textLinkClass}>
                   Exemplos com curl
                 </a>
               </li>
               {docs.groups.map((group) => (
                 <li key={group.id}>
-                  <a href={`#${group.id}`} className={linkClass}>
+                  <a href={`#${group.id}`} className={textLinkClass}>
                     {group.name}
                   </a>
                   <ul className="mt-2 space-y-2 border-l border-primary/20 pl-4">
                     {group.operations.map((operation) => (
                       <li key={operation.id} className="flex items-start gap-2">
                         <MethodBadge method={operation.method} />
-                        <a href={`#${operation.id}`} className={cn(linkClass, 'min-w-0 font-normal')}>
+                        <a href={`#${operation.id}`} className={cn(textLinkClass, 'min-w-0 font-normal')}>
                           {operation.summary}
                         </a>
                       </li>

@@ -3,6 +3,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '../../../shared/routes';
 import { Button } from '../../components/ui/button';
+import { textLinkClass } from '../../components/ui/text-link';
 import { setCookieConsent, useCookieConsent } from '../../lib/cookie-consent';
 import { useHydrated } from '../../lib/hydration';
 
@@ -49,7 +50,7 @@ export function CookieBanner() {
             assumiremos que você está satisfeito com ele.{' '}
             <Link
               to={PAGE_PATHS.privacy}
-              className="rounded font-semibold text-primary-ink underline underline-offset-2 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
+              className={textLinkClass}
             >
               Conheça nossa Política de Privacidade
             </Link>
