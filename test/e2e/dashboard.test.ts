@@ -152,7 +152,7 @@ describe('dashboard (Meus links)', () => {
     expect(await first.getByText(`${env.fixture.url}/destino-um?campanha=painel`).getAttribute('title')).toBe(
       `${env.fixture.url}/destino-um?campanha=painel`,
     );
-    const today = new Date().toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo', day: 'numeric', month: 'short', year: 'numeric' });
+    const today = new Date().toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
     expect(await first.getByText(/^Criado em /).innerText()).toContain(today);
     await saveScreenshot(page, 'dashboard-desktop');
 

@@ -89,6 +89,9 @@ describe("link options ('Mais opções')", () => {
     await card.getByTestId('link-option-badges').waitFor();
     await card.getByTestId('total-clicks').waitFor();
     expect(await card.getByTestId('link-option-badges').getByRole('listitem').allInnerTexts()).toEqual(badges);
+    // The creation time too is Brasília's on this Lisbon phone, written as the expiry is.
+    const created = await card.getByText(/^Criado em /).innerText();
+    expect([0, -60_000, -120_000].map((ms) => `Criado em ${asBadgeDate(brasiliaLocal(ms))}`)).toContain(created);
     expect(await card.getByText('protegido', { exact: true }).isVisible()).toBe(true);
     expect(await card.getByText('0 de 50 cliques', { exact: true }).isVisible()).toBe(true);
     await card.scrollIntoViewIfNeeded();

@@ -9,7 +9,7 @@ import { cn } from '../../components/ui/cn';
 import { toast } from '../../components/ui/use-toast';
 import { WhatsappCopyButton, whatsappCopyTexts } from '../../components/whatsapp-copy-button';
 import { useCopyToClipboard } from '../../lib/clipboard';
-import { formatDateTime, formatNumber, readableUrl, withoutScheme } from '../../lib/format';
+import { formatBrasiliaDateTime, formatNumber, readableUrl, withoutScheme } from '../../lib/format';
 import type { StoredLink } from '../../lib/my-links';
 import { useSiteConfig } from '../../lib/site-config';
 import { ClicksChart } from './clicks-chart';
@@ -162,7 +162,8 @@ export function LinkCard({ link, check, onDelete, onForget, onRetry }: LinkCardP
           <span className="sr-only">{t.destination} </span>
           {readableUrl(link.url)}
         </p>
-        <p className="mt-1 text-xs text-slate-500">{t.createdAt(formatDateTime(link.createdAt))}</p>
+        {/* Brasília time, as the expiry badge below and the home form's 'Expira em': one clock on the card. */}
+        <p className="mt-1 text-xs text-slate-500">{t.createdAt(formatBrasiliaDateTime(link.createdAt))}</p>
         {/* Expiry, click limit, password, app links: what the owner view says, nothing for a plain link. */}
         {check?.status === 'ok' && <LinkOptionBadges options={check.view} className="mt-2" />}
       </div>
