@@ -304,4 +304,18 @@ describe('POST / shares the per-client creation limit with POST /api/links', () 
     // 3 + 3 created above, and this one.
     expect(await linkCount(server)).toBe(7);
   });
+
+  it('an API key sent with the form changes nothing: the posts count against the address, and the links are not the key\'s', async () => {
+    // Keyed requests skip the per-address limits (they have the key's own); a page's form is anonymous.
+    // One keyed request a minute: the listing below is the key's first, so the form used none of it.
+    const { key } = await server.app.services.apiKeys.create('formulário', 1);
+    const address = '203.0.113.74';
+    const keyed = { ...client(address), authorization: `Bearer ${key}` };
+    for (let i = 1; i <= 3; i++) expect((await postForm(`${server.url}/`, { url: `https://example.com/limite/chave/${i}`, alias: '' }, keyed)).status).toBe(201);
+    expect((await postForm(`${server.url}/`, { url: 'https://example.com/limite/chave/4', alias: '' }, keyed)).status).toBe(429);
+    expect((await viaApi(address, 5)).status).toBe(429);
+    const listed = await fetch(`${server.url}/api/links`, { headers: { authorization: `Bearer ${key}` } });
+    expect(listed.status).toBe(200);
+    expect(((await listed.json()) as { links: unknown[] }).links).toEqual([]);
+  });
 });

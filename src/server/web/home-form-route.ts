@@ -49,6 +49,9 @@ export async function registerHomeFormRoute(app: FastifyInstance, deps: HomeForm
       let retryAfter: string | undefined;
       try {
         refuseForeignForm(request);
+        // A page's form is anonymous: an API key sent along (no browser's form does) neither lifts
+        // the per-address limits, which skip keyed requests, nor makes the link the key's.
+        request.apiKey = null;
         for (const limit of deps.limits.perClient) await limit.call(scope, request, reply);
         // The options are read as the form with JavaScript reads them; the service checks them.
         const input = { url, ...(alias === '' ? {} : { alias }), ...readLinkOptionForm(options) };
