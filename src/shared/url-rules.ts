@@ -25,8 +25,15 @@ export function checkTargetUrl(raw: string, ownHost?: string): UrlCheck {
   if (url.hostname === '') return { ok: false, code: 'invalid_url' };
   if (url.username !== '' || url.password !== '') return { ok: false, code: 'url_credentials' };
   if (url.href.length > URL_MAX_LENGTH) return { ok: false, code: 'url_too_long' };
-  if (ownHost !== undefined && url.host === ownHost.toLowerCase()) return { ok: false, code: 'self_link' };
+  if (ownHost !== undefined && hostWithoutRootDot(url) === ownHost.toLowerCase()) return { ok: false, code: 'self_link' };
   return { ok: true, url };
+}
+
+// "short.example." (the DNS root's dot) is the same site as "short.example": a link there would
+// loop as surely as one without the dot.
+function hostWithoutRootDot(url: URL): string {
+  const hostname = url.hostname.replace(/\.+$/, '');
+  return url.port === '' ? hostname : `${hostname}:${url.port}`;
 }
 
 // "exemplo.com.br/x" is the commonest mistake: say which rule it breaks.

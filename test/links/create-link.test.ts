@@ -229,3 +229,31 @@ describe('POST /api/links: malformed requests never get a 500', () => {
     expect(errorOf(res.body).code).toBe('route_not_found');
   });
 });
+
+describe("a link to our own host written with the DNS root's dot ('encurta.example.')", () => {
+  let named: TestServer;
+  beforeAll(async () => {
+    // A host name, as in production: an IP address loses its trailing dot in URL parsing anyway.
+    named = await startTestServer({ env: { PUBLIC_URL: 'https://encurta.example' } });
+  });
+  afterAll(async () => {
+    await named.close();
+  });
+  const create = async (payload: Record<string, string>) => {
+    const res = await named.app.server.inject({ method: 'POST', url: '/api/links', headers: { 'content-type': 'application/json' }, payload });
+    return { status: res.statusCode, code: res.statusCode === 201 ? undefined : errorOf(res.body).code };
+  };
+
+  it('is refused as a self link (it would loop just as surely), and as an app address', async () => {
+    for (const own of ['https://encurta.example./promo', 'https://encurta.example../promo', 'http://ENCURTA.EXAMPLE./promo']) {
+      expect(await create({ url: own })).toEqual({ status: 400, code: 'self_link' });
+      expect(await create({ url: 'https://example.com/app', iosUrl: own })).toEqual({ status: 400, code: 'invalid_ios_url' });
+      expect(await create({ url: 'https://example.com/app', androidUrl: own })).toEqual({ status: 400, code: 'invalid_android_url' });
+    }
+  });
+
+  it('another host ending in a dot is a target like any other', async () => {
+    expect(await create({ url: 'https://example.com./ponto' })).toEqual({ status: 201, code: undefined });
+    expect(await create({ url: 'https://sub.encurta.example./ponto' })).toEqual({ status: 201, code: undefined });
+  });
+});
