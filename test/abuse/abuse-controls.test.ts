@@ -11,11 +11,13 @@ describe('forbidden targets (pure)', () => {
     'localhost', 'LOCALHOST', 'api.localhost', 'router.local', 'db.internal', 'nas.home.arpa',
     '127.0.0.1', '127.1.2.3', '10.0.0.1', '172.16.5.4', '192.168.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0',
     '[::1]', '[fe80::1]', '[fd00::1]', '[::ffff:127.0.0.1]', '[::ffff:c0a8:101]',
+    // One label, or a suffix only private networks use.
+    'router', 'intranet', 'wpad', 'router.', 'printer.lan', 'nas.home', 'wiki.corp', 'portal.intranet', 'git.private',
   ])('refuses %s', (host) => {
     expect(isForbiddenTargetHost(host, false)).toBe(true);
   });
 
-  it.each(['example.com', 'www.gov.br', 'localhost.example.com', 'mylocal.com', '8.8.8.8', '[2606:4700::1111]'])('accepts %s', (host) => {
+  it.each(['example.com', 'www.gov.br', 'localhost.example.com', 'mylocal.com', '8.8.8.8', '[2606:4700::1111]', 'lan.example.com', 'home.com.br', 'fritz.box'])('accepts %s', (host) => {
     expect(isForbiddenTargetHost(host, false)).toBe(false);
   });
 
@@ -63,6 +65,10 @@ describe('abuse controls through the real app', () => {
       'http://192.168.0.1/',
       'http://169.254.169.254/latest/meta-data/',
       'http://impressora.local/',
+      'http://roteador/',
+      'http://intranet/admin',
+      'http://wpad/wpad.dat',
+      'http://printer.lan/',
     ]) {
       const res = await create(url);
       expect(res.statusCode, url).toBe(400);

@@ -3,8 +3,9 @@
 // visitor's own network. The address rules are the metadata fetcher's (one definition).
 import { isAllowedAddress } from '../metadata/address-policy.js';
 
-// Names that never leave the local machine or network.
-const LOCAL_NAME = /(^|\.)(localhost|local|internal|home\.arpa|localdomain)$/;
+// Names that never leave the local machine or network: the reserved ones, and the suffixes
+// routers and company networks use without their being delegated on the Internet.
+const LOCAL_NAME = /(^|\.)(localhost|local|internal|home\.arpa|localdomain|lan|home|corp|intranet|private)$/;
 
 /**
  * True when a URL host (as WHATWG parsing gives it: lowercased, IPv4 canonicalised, IPv6
@@ -15,7 +16,9 @@ export function isForbiddenTargetHost(hostname: string, allowLoopback: boolean):
   const host = hostname.toLowerCase().replace(/\.$/, '');
   if (LOCAL_NAME.test(host)) return !(allowLoopback && (host === 'localhost' || host.endsWith('.localhost')));
   const literal = host.startsWith('[') ? host.slice(1, -1) : host;
-  if (!isIpLiteral(literal)) return false;
+  // A name of one label ("router", "intranet", "wpad") is looked up in the visitor's own
+  // network's search domains: no public site is reached that way.
+  if (!isIpLiteral(literal)) return !host.includes('.');
   return !isAllowedAddress(literal, { allowPrivateAddresses: allowLoopback });
 }
 
