@@ -278,6 +278,17 @@ export function assertTestSwitchesOff(config: Pick<Readonly<Config>, 'metadata' 
   }
 }
 
+/**
+ * TRUST_PROXY=true believes every X-Forwarded-For entry, even the one a client writes itself:
+ * each request could then name its own address, past every limit per address (and reach
+ * /metrics as 127.0.0.1). Allowed, since a chain of proxies of unknown length needs it, but said
+ * at start. Undefined when there is nothing to say.
+ */
+export function trustProxyWarning(trustProxy: TrustProxy): string | undefined {
+  if (trustProxy !== true) return undefined;
+  return 'TRUST_PROXY=true trusts every X-Forwarded-For entry, including one a client writes: limits per address and the /metrics address check can be stepped past. Behind one proxy use TRUST_PROXY=1, or list the proxies\' addresses.';
+}
+
 function parseDatabaseUrl(value: string, poolSize: number, busyTimeoutMs: number): DatabaseConfig {
   if (/^postgres(ql)?:\/\//.test(value)) return { kind: 'postgres', url: value, poolSize };
   if (value.startsWith('sqlite:')) {

@@ -1,7 +1,7 @@
 // Process entry: configuration → store → migrations → app → listen, and a graceful
 // shutdown that stops accepting, flushes buffered clicks and closes the store.
 import { buildApp } from './app.js';
-import { assertTestSwitchesOff, ConfigError, loadConfig } from './config.js';
+import { assertTestSwitchesOff, ConfigError, loadConfig, trustProxyWarning } from './config.js';
 import { openStore } from './db/store.js';
 import { migrateToLatest } from './db/migrate.js';
 import { anchorTickObjectShape } from './ops/tick-shape-anchor.js';
@@ -28,6 +28,8 @@ async function main(): Promise<void> {
   }
   const brandWarning = brandContrastWarning(config.site.brandColor);
   if (brandWarning !== undefined) server.log.warn(brandWarning);
+  const proxyWarning = trustProxyWarning(config.trustProxy);
+  if (proxyWarning !== undefined) server.log.warn(proxyWarning);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -87,6 +87,14 @@ describe('creation limits against rotating addresses', () => {
     ];
     expect(statuses).toEqual([201, 201, 429]);
   });
+
+  it('an address a proxy wrote with its port (Azure, IIS) counts as the address: a new port is not a new client', async () => {
+    const server = await limitedServer({ CREATE_RATE_LIMIT_PER_MINUTE: '2' });
+    const statuses = [];
+    for (const [i, address] of ['198.51.100.8:51001', '198.51.100.8:51002', '198.51.100.8:51003'].entries()) statuses.push((await create(server, address, valid(i))).statusCode);
+    for (const [i, address] of ['[2001:db8:77::1]:443', '[2001:db8:77::2]:444', '2001:db8:77::3'].entries()) statuses.push((await create(server, address, valid(10 + i))).statusCode);
+    expect(statuses).toEqual([201, 201, 429, 201, 201, 429]);
+  });
 });
 
 describe('client key', () => {
@@ -99,6 +107,11 @@ describe('client key', () => {
     expect(key('::ffff:203.0.113.9')).toBe('203.0.113.9');
     expect(createClientKey(128)('2001:db8::1')).toBe('2001:db8::1/128');
     expect(createClientKey(56)('2001:db8:1:2ff::1')).toBe('2001:db8:1:200::/56');
+  });
+  it("drops the port a proxy may write after the address", () => {
+    expect(key('203.0.113.9:5555')).toBe('203.0.113.9');
+    expect(key('[2001:db8:1:2::9]:443')).toBe('2001:db8:1:2::/64');
+    expect(key('[::ffff:203.0.113.9]:80')).toBe('203.0.113.9');
   });
   it('passes what is not an address through unchanged', () => {
     expect(key('unix-socket')).toBe('unix-socket');

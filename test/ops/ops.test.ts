@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
+import { loadConfig, trustProxyWarning } from '../../src/server/config.js';
 import { openStore } from '../../src/server/db/store.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { maskIp } from '../../src/server/ops/log-options.js';
@@ -159,6 +159,20 @@ describe('logs', () => {
     expect(maskIp('2001:db8:abcd:12:1:2:3:4')).toBe('2001:db8:abcd::');
     expect(maskIp('2001:db8::1')).toBe('2001:db8::');
     expect(maskIp(undefined)).toBe('');
+  });
+
+  it('warn at start when TRUST_PROXY=true lets any client name its own address; a hop count or a list says nothing', () => {
+    const warning = (value: string) => trustProxyWarning(loadConfig({ DATABASE_URL: 'sqlite::memory:', TRUST_PROXY: value }).trustProxy);
+    expect(warning('true')).toMatch(/TRUST_PROXY=true trusts every X-Forwarded-For entry.*TRUST_PROXY=1/);
+    for (const quiet of ['false', '1', '2', '10.0.0.0/8, loopback']) expect(warning(quiet)).toBeUndefined();
+  });
+
+  it('mask an address a proxy wrote with its port, and never pass on what is not an address', () => {
+    expect(maskIp('203.0.113.77:5555')).toBe('203.0.113.0');
+    expect(maskIp('[2001:db8:abcd:12::7]:443')).toBe('2001:db8:abcd::');
+    expect(maskIp('[2001:db8::1]')).toBe('2001:db8::');
+    expect(maskIp('203.0.113.77:5555::')).toBe('unknown');
+    expect(maskIp('not-an-address:1')).toBe('unknown');
   });
 
   it('are JSON lines with no full client IP and no manage token, even for a failing request', async () => {

@@ -6,17 +6,28 @@ import ipaddr from 'ipaddr.js';
 
 export type ClientKey = (address: string) => string;
 
+/**
+ * The client's address as given by the socket or by a proxy's X-Forwarded-For, where some proxies
+ * (Azure's, IIS's ARR) write the client's port too: "203.0.113.7:51234", "[2001:db8::1]:443".
+ * Counted with its port, each connection would get a budget of its own, and a log would keep the
+ * whole address. Undefined when it is not an address.
+ */
+export function parseClientAddress(raw: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
+  const bare = /^\[([^\]]+)\](?::\d+)?$/.exec(raw)?.[1] ?? /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(raw)?.[1] ?? raw;
+  try {
+    return ipaddr.parse(bare);
+  } catch {
+    return undefined;
+  }
+}
+
 /** `ipv6Prefix`: the bits of an IPv6 address that name one client (RATE_LIMIT_IPV6_PREFIX). */
 export function createClientKey(ipv6Prefix: number): ClientKey {
   const bits = Math.max(0, Math.min(128, Math.trunc(ipv6Prefix)));
   return (address) => {
-    let parsed: ipaddr.IPv4 | ipaddr.IPv6;
-    try {
-      parsed = ipaddr.parse(address);
-    } catch {
-      // Not an address (a Unix socket, a test double): counted as given.
-      return address;
-    }
+    const parsed = parseClientAddress(address);
+    // Not an address (a Unix socket, a test double): counted as given.
+    if (parsed === undefined) return address;
     if (parsed.kind() === 'ipv4') return parsed.toString();
     const v6 = parsed as ipaddr.IPv6;
     if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();

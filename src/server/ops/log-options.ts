@@ -2,16 +2,20 @@
 // network (IPv4 /24, IPv6 /48), and credentials never appear (no headers are logged; the
 // authorization header is redacted should anything log one).
 import type { FastifyServerOptions } from 'fastify';
+import type ipaddr from 'ipaddr.js';
+import { parseClientAddress } from '../abuse/client-key.js';
 
+/** The client's network for a log line: IPv4 /24, IPv6 /48; 'unknown' for anything that is not an address. */
 export function maskIp(ip: string | undefined): string {
   if (ip === undefined || ip === '') return '';
-  const v4 = /^(?:::ffff:)?(\d+)\.(\d+)\.(\d+)\.\d+$/i.exec(ip);
-  if (v4 !== null) return `${v4[1]}.${v4[2]}.${v4[3]}.0`;
-  if (ip.includes(':')) {
-    const groups = ip.split('::')[0]?.split(':').filter(Boolean).slice(0, 3) ?? [];
-    return `${groups.join(':')}::`;
-  }
-  return 'unknown';
+  const parsed = parseClientAddress(ip);
+  if (parsed === undefined) return 'unknown';
+  const address = parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress() ? (parsed as ipaddr.IPv6).toIPv4Address() : parsed;
+  if (address.kind() === 'ipv4') return `${address.toByteArray().slice(0, 3).join('.')}.0`;
+  const parts = (address as ipaddr.IPv6).parts.slice(0, 3).map((part) => part.toString(16));
+  // "2001:db8::", not "2001:db8:0::": trailing zero groups fold into the "::".
+  while (parts.length > 0 && parts[parts.length - 1] === '0') parts.pop();
+  return `${parts.join(':')}::`;
 }
 
 interface LoggedRequest {
