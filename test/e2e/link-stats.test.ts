@@ -242,13 +242,20 @@ describe('link statistics (/dashboard/:alias)', () => {
     const bytes = fs.readFileSync(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
-    expect(lines[0]).toBe('dimension;key;clicks');
-    for (const line of ['sources;instagram;2', 'sources;direct;1', 'sources;whatsapp;1', 'devices;mobile;4', 'countries;BR;5', 'regions;BR-SP;3', 'regions;BR-SC;2']) {
-      expect(lines).toContain(line);
-    }
-    expect(lines.filter((line) => line.startsWith('daily;'))).toHaveLength(7);
-    expect(lines).toContain(`daily;${counted.to};6`);
-    expect(lines.filter((line) => line.startsWith('hours;'))).toHaveLength(24);
+    expect(lines[0]).toBe('categoria;chave;nome;cliques');
+    const rows = [
+      'Origens;instagram;Instagram;2',
+      'Origens;direct;Direto (sem origem);1',
+      'Origens;whatsapp;WhatsApp;1',
+      'Aparelhos;mobile;Celular;4',
+      'Países;BR;Brasil;5',
+      'Estados;BR-SP;São Paulo;3',
+      'Estados;BR-SC;Santa Catarina;2',
+    ];
+    for (const line of rows) expect(lines).toContain(line);
+    expect(lines.filter((line) => line.startsWith('Dias;'))).toHaveLength(7);
+    expect(lines).toContain(`Dias;${counted.to};${counted.to.split('-').reverse().join('/')};6`);
+    expect(lines.filter((line) => line.startsWith('Horas;'))).toHaveLength(24);
 
     // WhatsApp: the link copied carries utm_source=whatsapp.
     await page.getByRole('button', { name: 'Copiar para WhatsApp' }).click();

@@ -38,29 +38,29 @@ describe('insights CSV', () => {
     expect(csvField('@soma')).toBe("'@soma");
   });
 
-  it('is BOM, header, the breakdowns, 24 hours and the days, CRLF-ended', () => {
+  it('is BOM, header, the breakdowns, 24 hours and the days, CRLF-ended; each value by its key and by the name the page shows', () => {
     const text = buildInsightsCsv(base);
-    expect(text.startsWith('\uFEFFdimension;key;clicks\r\n')).toBe(true);
-    expect(text.endsWith('daily;2025-11-21;3\r\n')).toBe(true);
+    expect(text.startsWith('\uFEFFcategoria;chave;nome;cliques\r\n')).toBe(true);
+    expect(text.endsWith('Dias;2025-11-21;21/11/2025;3\r\n')).toBe(true);
     const lines = text.slice(1).split('\r\n').slice(0, -1);
     expect(lines.slice(0, 7)).toEqual([
-      'dimension;key;clicks',
-      'sources;direct;1',
-      'sources;"promoção, ""verão""";1',
-      `sources;"'=HYPERLINK(""http://x"")";1`,
-      'devices;mobile;3',
-      'countries;BR;3',
-      'regions;BR-SP;3',
+      'categoria;chave;nome;cliques',
+      'Origens;direct;Direto (sem origem);1',
+      'Origens;"promoção, ""verão""";"promoção, ""verão""";1',
+      `Origens;"'=HYPERLINK(""http://x"")";"'=HYPERLINK(""http://x"")";1`,
+      'Aparelhos;mobile;Celular;3',
+      'Países;BR;Brasil;3',
+      'Estados;BR-SP;São Paulo;3',
     ]);
-    expect(lines.filter((line) => line.startsWith('hours;')).map((line) => line.split(';')[1])).toEqual(
+    expect(lines.filter((line) => line.startsWith('Horas;')).map((line) => line.split(';')[1])).toEqual(
       Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, '0')),
     );
-    expect(lines).toContain('hours;08;3');
+    expect(lines).toContain('Horas;08;8h;3');
   });
 
   it('without breakdowns holds the days only', () => {
     const text = buildInsightsCsv({ ...base, breakdowns: false, sources: [], devices: [], countries: [], regions: [] });
-    expect(text).toBe('\uFEFFdimension;key;clicks\r\ndaily;2025-11-21;3\r\n');
+    expect(text).toBe('\uFEFFcategoria;chave;nome;cliques\r\nDias;2025-11-21;21/11/2025;3\r\n');
   });
 
   it('is named after the link, the range and its last day', () => {

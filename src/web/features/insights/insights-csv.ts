@@ -1,11 +1,14 @@
 // The CSV download of one link's statistics for the chosen range: one row per value of each
-// breakdown, then one per day. Fields are separated by ';', the list separator of Excel in
-// pt-BR (with ',' a double-clicked file opened as one column there); LibreOffice and Google
-// Sheets detect either. Keys stay as the API names them (machine-readable: 'BR-SC',
-// 'mobile'), so a spreadsheet can group and chart them.
+// breakdown, then one per hour and one per day. Fields are separated by ';', the list separator
+// of Excel in pt-BR (with ',' a double-clicked file opened as one column there); LibreOffice and
+// Google Sheets detect either. Each row names its value twice: the key as the API gives it
+// ('mobile', 'BR-SC', '2025-11-21'), steady for grouping and charting, and the name the page
+// shows ('Celular', 'Santa Catarina', '21/11/2025'), for a person reading the sheet.
 import type { LinkInsights } from '../../../shared/api';
+import { formatDay } from '../../lib/format';
+import { browserLabel, countryLabel, deviceLabel, hourLabel, insightsTexts as t, regionLabel, sourceLabel, systemLabel } from './insights-texts';
 
-export const CSV_HEADER = ['dimension', 'key', 'clicks'] as const;
+export const CSV_HEADER = ['categoria', 'chave', 'nome', 'cliques'] as const;
 
 /** UTF-8 byte order mark: without it Excel (pt-BR Windows) reads the file as Windows-1252 and mangles accents. */
 const BOM = '\uFEFF';
@@ -24,18 +27,26 @@ export function csvField(value: string | number): string {
   return /[";,\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-const BREAKDOWNS = ['sources', 'devices', 'systems', 'browsers', 'countries', 'regions'] as const;
+// The page's own section names and value names, in the page's order.
+const BREAKDOWNS = [
+  ['sources', t.sourcesTitle, sourceLabel],
+  ['devices', t.devicesTitle, deviceLabel],
+  ['systems', t.systemsTitle, systemLabel],
+  ['browsers', t.browsersTitle, browserLabel],
+  ['countries', t.countriesTitle, countryLabel],
+  ['regions', 'Estados', regionLabel],
+] as const;
 
 /** The rows, header first, without the BOM. */
 export function insightsCsvRows(insights: LinkInsights): (string | number)[][] {
   const rows: (string | number)[][] = [[...CSV_HEADER]];
   if (insights.breakdowns) {
-    for (const dimension of BREAKDOWNS) {
-      for (const entry of insights[dimension]) rows.push([dimension, entry.key, entry.clicks]);
+    for (const [dimension, category, label] of BREAKDOWNS) {
+      for (const entry of insights[dimension]) rows.push([category, entry.key, label(entry.key), entry.clicks]);
     }
-    insights.hours.forEach((count, hour) => rows.push(['hours', String(hour).padStart(2, '0'), count]));
+    insights.hours.forEach((count, hour) => rows.push(['Horas', String(hour).padStart(2, '0'), hourLabel(hour), count]));
   }
-  for (const entry of insights.daily) rows.push(['daily', entry.day, entry.clicks]);
+  for (const entry of insights.daily) rows.push(['Dias', entry.day, formatDay(entry.day), entry.clicks]);
   return rows;
 }
 

@@ -380,7 +380,7 @@ describe('LinkInsights: the figures and their tables', () => {
 });
 
 describe('LinkInsights: downloads and copies', () => {
-  it('downloads the range as CSV: BOM, dimension,key,clicks, the breakdowns, the hours and the days', async () => {
+  it('downloads the range as CSV: BOM, categoria,chave,nome,cliques, the breakdowns, the hours and the days', async () => {
     serveInsights();
     const saved: Blob[] = [];
     Object.assign(URL, {
@@ -412,24 +412,24 @@ describe('LinkInsights: downloads and copies', () => {
     // UTF-8 with its byte order mark, so Excel (pt-BR) reads accents right.
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).split('\r\n');
-    expect(lines[0]).toBe('dimension;key;clicks');
-    expect(lines).toContain('sources;direct;4');
-    expect(lines).toContain('sources;blog.exemplo.com.br;1');
-    expect(lines).toContain('devices;mobile;7');
-    expect(lines).toContain('systems;ios;2');
-    expect(lines).toContain('browsers;chrome;6');
-    expect(lines).toContain('countries;BR;8');
-    expect(lines).toContain('regions;BR-SC;3');
-    expect(lines).toContain('hours;20;7');
-    expect(lines.filter((line) => line.startsWith('hours;'))).toHaveLength(24);
-    expect(lines.filter((line) => line.startsWith('daily;'))).toEqual([
-      'daily;2025-11-15;0',
-      'daily;2025-11-16;0',
-      'daily;2025-11-17;0',
-      'daily;2025-11-18;0',
-      'daily;2025-11-19;0',
-      'daily;2025-11-20;4',
-      'daily;2025-11-21;6',
+    expect(lines[0]).toBe('categoria;chave;nome;cliques');
+    expect(lines).toContain('Origens;direct;Direto (sem origem);4');
+    expect(lines).toContain('Origens;blog.exemplo.com.br;blog.exemplo.com.br;1');
+    expect(lines).toContain('Aparelhos;mobile;Celular;7');
+    expect(lines).toContain('Sistemas;ios;iOS;2');
+    expect(lines).toContain('Navegadores;chrome;Chrome;6');
+    expect(lines).toContain('Países;BR;Brasil;8');
+    expect(lines).toContain('Estados;BR-SC;Santa Catarina;3');
+    expect(lines).toContain('Horas;20;20h;7');
+    expect(lines.filter((line) => line.startsWith('Horas;'))).toHaveLength(24);
+    expect(lines.filter((line) => line.startsWith('Dias;'))).toEqual([
+      'Dias;2025-11-15;15/11/2025;0',
+      'Dias;2025-11-16;16/11/2025;0',
+      'Dias;2025-11-17;17/11/2025;0',
+      'Dias;2025-11-18;18/11/2025;0',
+      'Dias;2025-11-19;19/11/2025;0',
+      'Dias;2025-11-20;20/11/2025;4',
+      'Dias;2025-11-21;21/11/2025;6',
     ]);
     expect(lines.at(-1)).toBe('');
     expect(lines).toHaveLength(1 + 4 + 3 + 4 + 3 + 3 + 3 + 24 + 7 + 1);
