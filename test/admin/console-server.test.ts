@@ -277,6 +277,70 @@ describe(`the operator's console on the server (${testDialect})`, () => {
     expect(entries.every((entry, i) => i === 0 || (entries[i - 1]?.id ?? 0) > entry.id)).toBe(true);
   });
 
+  it('acting on reports where nothing is left to do: an existing block keeps its reason, the message is one sentence', async () => {
+    const session = await newSession();
+    const ok = async (path: string, body?: unknown) => {
+      const response = await session.call('POST', path, body);
+      expect(response.status, path).toBe(200);
+      return (await response.json()) as { outcome: string; message: string };
+    };
+    let reporters = 0;
+    const report = async (alias: string) => {
+      reporters++;
+      const response = await fetch(`${server.url}/api/reports`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.40.0.${reporters}` },
+        body: JSON.stringify({ alias, reason: 'página falsa do banco' }),
+      });
+      expect(response.status).toBe(201);
+    };
+    const storedReason = async () =>
+      (await server.store.db.selectFrom('blocked_domains').select('reason').where('domain', '=', 'phish.example.net').executeTakeFirstOrThrow()).reason;
+
+    expect((await createLink('ja-bloq', 'https://phish.example.net/entrar')).status).toBe(201);
+    await report('ja-bloq');
+    await report('ja-bloq');
+    expect(await ok(ADMIN_API_ROUTES.blockDomain.url, { domain: 'phish.example.net', reason: 'lista do CERT' })).toMatchObject({ outcome: 'changed' });
+    // The optional reason left empty: the block's own reason stays.
+    expect(await ok(adminApiPath('blockReported', { alias: 'ja-bloq' }), {})).toEqual({ outcome: 'changed', message: 'phish.example.net já estava bloqueado; 2 denúncias resolvidas.' });
+    expect(await storedReason()).toBe('lista do CERT');
+    // A reason given replaces it.
+    await report('ja-bloq');
+    expect(await ok(adminApiPath('blockReported', { alias: 'ja-bloq' }), { reason: 'golpe confirmado' })).toEqual({
+      outcome: 'changed',
+      message: 'phish.example.net já estava bloqueado; motivo atualizado; denúncia resolvida.',
+    });
+    expect(await storedReason()).toBe('golpe confirmado');
+    // Without reports left, the same click has nothing to do and says so.
+    expect(await ok(adminApiPath('blockReported', { alias: 'ja-bloq' }), {})).toEqual({ outcome: 'unchanged', message: 'Nada a fazer: phish.example.net já estava bloqueado.' });
+
+    // A new block from a report, without a reason, says where it came from.
+    expect((await createLink('novo-bloq', 'https://outro-phish.example.net/x')).status).toBe(201);
+    await report('novo-bloq');
+    expect(await ok(adminApiPath('blockReported', { alias: 'novo-bloq' }), {})).toEqual({ outcome: 'changed', message: 'Bloqueado: outro-phish.example.net (e subdomínios); denúncia resolvida.' });
+    const fresh = await server.store.db.selectFrom('blocked_domains').select('reason').where('domain', '=', 'outro-phish.example.net').executeTakeFirstOrThrow();
+    expect(fresh.reason).toBe('denúncias de novo-bloq');
+
+    // "Desativar link" on a link already disabled.
+    expect((await createLink('ja-desat', 'https://example.com/ja-desat')).status).toBe(201);
+    await report('ja-desat');
+    expect(await ok(adminApiPath('disableLink', { alias: 'ja-desat' }))).toMatchObject({ outcome: 'changed' });
+    expect(await ok(adminApiPath('disableReported', { alias: 'ja-desat' }))).toEqual({ outcome: 'changed', message: 'O link ja-desat já estava desativado; denúncia resolvida.' });
+  });
+
+  it('the audit log names an API key at its creation and its revocation, with figures written as the console writes them', async () => {
+    const session = await newSession();
+    const issued = await session.call('POST', ADMIN_API_ROUTES.createKey.url, { name: 'Parceiro grande', perMinute: 1200 });
+    expect(issued.status).toBe(201);
+    const { id } = (await issued.json()) as { id: number };
+    expect((await session.call('POST', adminApiPath('revokeKey', { id }))).status).toBe(200);
+    const mine = (await auditEntries(session)).filter((entry) => entry.actor === session.email && entry.target === String(id));
+    expect(mine.map(({ action, detail }) => ({ action, detail }))).toEqual([
+      { action: 'key.revoke', detail: '"Parceiro grande"' },
+      { action: 'key.create', detail: '"Parceiro grande", 1.200/min' },
+    ]);
+  });
+
   it('the audit log pages by 50 without repeats', async () => {
     const session = await newSession();
     for (let i = 0; i < 30; i++) await admin(['block', `pagina-${i}.example`]);

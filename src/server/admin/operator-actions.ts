@@ -3,6 +3,7 @@
 // acts, tells the caches, writes the audit log and says in pt-BR what came of it, so the same
 // action behaves and reads the same in both.
 import type { AdminActionResult } from '../../shared/admin-api.js';
+import { formatInteger } from '../../shared/integer-format.js';
 import { importBlocklistText } from '../abuse/blocklist-feed.js';
 import { type Blocklist, hostOfUrl, normalizeDomain } from '../abuse/blocklist.js';
 import type { ReportRepository } from '../abuse/report-repository.js';
@@ -39,6 +40,19 @@ const changed = (message: string): ActionResult => ({ outcome: 'changed', messag
 const unchanged = (message: string): ActionResult => ({ outcome: 'unchanged', message });
 const notFound = (message: string): ActionResult => ({ outcome: 'not_found', message });
 
+const resolvedReports = (n: number): string => (n === 1 ? 'denúncia resolvida' : `${formatInteger(n)} denúncias resolvidas`);
+
+/**
+ * An action on a reported link, and the reports it resolved, in one sentence: "Desativado: x;
+ * 2 denúncias resolvidas." `already` says it when the action itself had nothing to do (its
+ * "Nada a fazer" would no longer be true).
+ */
+function withResolved(result: ActionResult, resolved: number, already: string): ActionResult {
+  if (resolved === 0) return result;
+  const done = result.outcome === 'unchanged' ? already : result.message.replace(/\.$/, '');
+  return changed(`${done}; ${resolvedReports(resolved)}.`);
+}
+
 export function createOperatorActions(deps: OperatorActionDeps) {
   const now = (): string => new Date(deps.clock()).toISOString();
 
@@ -51,7 +65,8 @@ export function createOperatorActions(deps: OperatorActionDeps) {
     return changed(disable ? `Desativado: ${alias}` : `Reativado: ${alias}`);
   }
 
-  async function block(actor: Actor, domain: string, reason: string | null): Promise<ActionResult> {
+  /** `newReason`: the reason a domain not blocked yet gets when none is given (an existing block keeps its own). */
+  async function block(actor: Actor, domain: string, reason: string | null, newReason: string | null = null): Promise<ActionResult> {
     const existing = await deps.db.selectFrom('blocked_domains').select('reason').where('domain', '=', domain).executeTakeFirst();
     if (existing !== undefined) {
       // A new reason replaces the old one; without one, the row is left as it was.
@@ -60,6 +75,7 @@ export function createOperatorActions(deps: OperatorActionDeps) {
       await deps.audit.record(actor, { action: 'domain.block', target: domain, detail: reason });
       return changed(`${domain} já estava bloqueado; motivo atualizado.`);
     }
+    reason ??= newReason;
     await deps.blocklist.block(domain, reason);
     await deps.audit.record(actor, { action: 'domain.block', target: domain, detail: reason });
     return changed(`Bloqueado: ${domain} (e subdomínios)`);
@@ -129,7 +145,7 @@ export function createOperatorActions(deps: OperatorActionDeps) {
       const result = await setDisabled(actor, alias, true);
       if (result.outcome === 'not_found') return result;
       const resolved = await resolveReports(actor, alias, 'link desativado');
-      return resolved === 0 ? result : changed(`${result.message}; ${resolved === 1 ? 'denúncia resolvida' : `${resolved} denúncias resolvidas`}.`);
+      return withResolved(result, resolved, `O link ${alias} já estava desativado`);
     },
 
     /** Blocks the reported link's target domain (and so every link to it) and resolves its reports. */
@@ -138,14 +154,16 @@ export function createOperatorActions(deps: OperatorActionDeps) {
       if (link === undefined) return notFound(`Link não encontrado: ${alias}.`);
       const domain = normalizeDomain(hostOfUrl(link.url));
       if (domain === undefined) return notFound(`O destino de ${alias} não tem um domínio que possa ser bloqueado.`);
-      const result = await block(actor, domain, reason ?? `denúncias de ${alias}`);
+      // Without a reason, a new block says where it came from; an existing one keeps its reason.
+      const result = await block(actor, domain, reason, `denúncias de ${alias}`);
       const resolved = await resolveReports(actor, alias, `domínio ${domain} bloqueado`);
-      return resolved === 0 ? result : changed(`${result.message}; ${resolved === 1 ? 'denúncia resolvida' : `${resolved} denúncias resolvidas`}.`);
+      return withResolved(result, resolved, `${domain} já estava bloqueado`);
     },
 
     async createKey(actor: Actor, name: string, perMinute: number | null): Promise<IssuedApiKey> {
       const issued = await deps.apiKeys.create(name, perMinute);
-      await deps.audit.record(actor, { action: 'key.create', target: String(issued.id), detail: `"${name}", ${perMinute === null ? 'limite padrão' : `${perMinute}/min`}` });
+      // Figures as the console writes them (1.200/min); the key's name, as in its revocation.
+      await deps.audit.record(actor, { action: 'key.create', target: String(issued.id), detail: `"${name}", ${perMinute === null ? 'limite padrão' : `${formatInteger(perMinute)}/min`}` });
       return issued;
     },
 
@@ -153,7 +171,9 @@ export function createOperatorActions(deps: OperatorActionDeps) {
       const outcome = await deps.apiKeys.revoke(id);
       if (outcome === 'not_found') return notFound(`Chave não encontrada: ${id}.`);
       if (outcome === 'already') return unchanged(`Nada a fazer: a chave ${id} já estava revogada.`);
-      await deps.audit.record(actor, { action: 'key.revoke', target: String(id) });
+      // The log names the key, as its creation does: an id alone says little a month later.
+      const key = await deps.db.selectFrom('api_keys').select('name').where('id', '=', id).executeTakeFirst();
+      await deps.audit.record(actor, { action: 'key.revoke', target: String(id), detail: key === undefined ? null : `"${key.name}"` });
       return changed(`Revogada: chave ${id}. Requisições com ela passam a receber 401.`);
     },
 
