@@ -66,6 +66,16 @@ async function expectToast(page: Page, text: string | RegExp): Promise<void> {
   await page.getByRole('status').filter({ hasText: text }).first().waitFor();
 }
 
+/** The focused element's tag and accessible text, e.g. "BUTTON Reativar" ("BODY" when focus was lost). */
+const focused = (page: Page): Promise<string> =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    return element === null || element === document.body ? 'BODY' : `${element.tagName} ${(element.textContent ?? '').trim()}`;
+  });
+
+/** The phone the console's layout was checked on (390 × 844). */
+const PHONE_390: BrowserContextOptions = { ...PHONE, viewport: { width: 390, height: 844 } };
+
 describe('the operator console in Chromium', () => {
   it('the sign-in page arrives rendered (noindex, no-store), refuses a wrong password, then opens the console', async () => {
     const raw = await fetch(`${env.server.url}/admin`);
@@ -85,6 +95,10 @@ describe('the operator console in Chromium', () => {
     await page.getByText('Números do site').or(page.getByText('Links desativados')).first().waitFor();
     await noSidewaysScroll(page);
     await shoot(page, 'e2e-admin-overview-phone');
+    expect(await axeViolations(page)).toEqual([]);
+    // The 90 days' table scrolls inside its box: a keyboard can scroll it too (scrollable-region-focusable).
+    await page.getByText('Ver tabela').click();
+    await page.getByRole('table', { name: 'Links e cliques por dia, últimos 90 dias' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     // A reload is rendered by the server as signed in.
     await page.reload();
@@ -157,6 +171,56 @@ describe('the operator console in Chromium', () => {
     await expectToast(page, 'Excluído: loja-e2e-2');
     await page.getByTestId('link-loja-e2e-2').waitFor({ state: 'detached' });
     expect(await visit('loja-e2e-2')).toBe(404);
+    expect(await cspViolations()).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('links on a phone: a very long target is cut short inside its card, the dialog fits the screen, focus follows the actions', async () => {
+    await createLink('longo-e2e', `https://destino-muito-longo-e2e.example/${'caminho-sem-fim/'.repeat(60)}?${'parametro=valor&'.repeat(40)}`);
+    const { context, page, cspViolations, errors } = await open(PHONE_390, '/admin/links?q=longo-e2e');
+    await signIn(page);
+    const card = page.getByTestId('link-longo-e2e');
+    await card.waitFor();
+    await noSidewaysScroll(page);
+    const box = await card.boundingBox();
+    expect(box).not.toBeNull();
+    expect((box?.x ?? 0) + (box?.width ?? Infinity)).toBeLessThanOrEqual(390);
+    await shoot(page, 'e2e-admin-links-phone');
+
+    // Chromium takes focus from a button disabled while its action runs: it comes back to the
+    // same button, now 'Reativar'.
+    await card.getByRole('button', { name: 'Desativar' }).focus();
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'Desativado: longo-e2e');
+    await card.getByRole('button', { name: 'Reativar' }).waitFor();
+    await expect.poll(() => focused(page)).toBe('BUTTON Reativar');
+
+    // The confirmation stays within the screen; Escape gives focus back to 'Excluir'.
+    await card.getByRole('button', { name: 'Excluir' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Excluir longo-e2e?' });
+    await dialog.waitFor();
+    await noSidewaysScroll(page);
+    const dialogBox = await dialog.boundingBox();
+    expect(dialogBox).not.toBeNull();
+    if (dialogBox !== null) {
+      expect(dialogBox.x).toBeGreaterThanOrEqual(0);
+      expect(dialogBox.y).toBeGreaterThanOrEqual(0);
+      expect(dialogBox.x + dialogBox.width).toBeLessThanOrEqual(390);
+      expect(dialogBox.y + dialogBox.height).toBeLessThanOrEqual(844);
+    }
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toBe('BUTTON Excluir');
+
+    // Deleted, the card and its button are gone: focus goes to the section's heading.
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'Excluir' }).click();
+    await expectToast(page, 'Excluído: longo-e2e');
+    await card.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toBe('H2 Links');
     expect(await cspViolations()).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -247,6 +311,30 @@ describe('the operator console in Chromium', () => {
     const cliRow = table.getByRole('row').filter({ hasText: 'terminal-e2e.example' });
     await cliRow.getByText('cli:maria').waitFor();
     await cliRow.getByText('via terminal').waitFor();
+    // On a phone the e-mail in "Quem" may wrap before its '@', never inside a word: each of
+    // its pieces sits on one line.
+    const pieces = await table
+      .getByRole('row')
+      .filter({ hasText: 'Entrou no console' })
+      .first()
+      .getByRole('cell')
+      .nth(1)
+      .evaluate((cell) =>
+        Array.from(cell.childNodes)
+          .filter((node) => node.nodeType === Node.TEXT_NODE)
+          .map((node) => {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            return { text: node.textContent, lines: new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top))).size };
+          }),
+      );
+    expect(pieces.map((piece) => piece.text).join('')).toBe(EMAIL);
+    expect(pieces.every((piece) => piece.lines === 1), JSON.stringify(pieces)).toBe(true);
+    // A key is named in both its rows: "chave <id>", and its name in the detail.
+    const revoked = table.getByRole('row').filter({ hasText: 'Revogou chave de API' });
+    await revoked.getByText(/^chave \d+$/).waitFor();
+    await revoked.getByText('"Loja da Ana"').waitFor();
+    await table.getByRole('row').filter({ hasText: 'Criou chave de API' }).getByText('"Loja da Ana", 120/min').waitFor();
     await shoot(page, 'e2e-admin-audit-phone');
     expect(await axeViolations(page)).toEqual([]);
 

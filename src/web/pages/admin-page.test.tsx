@@ -66,6 +66,47 @@ describe('AdminPage', () => {
     expect(screen.queryByText('ana@example.com')).not.toBeInTheDocument();
   });
 
+  it('"Sair" that does not reach the server keeps the console and says so; the session is not dropped', async () => {
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'DELETE') throw new TypeError('Failed to fetch');
+      if (String(input).endsWith('/api/admin/overview')) return jsonResponse(overview);
+      throw new Error(`unexpected ${String(input)}`);
+    });
+    renderAt('/admin', { page: 'overview', session: SESSION });
+    await screen.findByText('Links desativados');
+    await userEvent.click(screen.getByRole('button', { name: 'Sair' }));
+    expect(await screen.findByText('Não foi possível falar com o servidor. Verifique sua conexão e tente de novo.')).toBeInTheDocument();
+    expect(screen.queryByText('Você saiu do console.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Entrar' })).not.toBeInTheDocument();
+    expect(screen.getByText('ana@example.com')).toBeInTheDocument();
+    // Enabled again, to try once more.
+    expect(screen.getByRole('button', { name: 'Sair' })).toBeEnabled();
+  });
+
+  it('"Sair" refused by the server (not a 401) keeps the console too, with the console\'s words when the answer has none', async () => {
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'DELETE') return new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } });
+      return jsonResponse(overview);
+    });
+    renderAt('/admin', { page: 'overview', session: SESSION });
+    await screen.findByText('Links desativados');
+    await userEvent.click(screen.getByRole('button', { name: 'Sair' }));
+    expect(await screen.findByText('Não foi possível sair do console. Tente de novo.')).toBeInTheDocument();
+    expect(screen.getByText('ana@example.com')).toBeInTheDocument();
+  });
+
+  it('"Sair" when the session had already ended (401) shows the signed-out state', async () => {
+    fetchMock.mockImplementation(async (_input, init) =>
+      init?.method === 'DELETE' ? jsonResponse({ error: { code: 'not_signed_in', message: 'Entre com sua conta de operador para continuar.' } }, 401) : jsonResponse(overview),
+    );
+    renderAt('/admin', { page: 'overview', session: SESSION });
+    await screen.findByText('Links desativados');
+    await userEvent.click(screen.getByRole('button', { name: 'Sair' }));
+    expect(await screen.findByText('Você saiu do console.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Entrar' })).toBeInTheDocument();
+    expect(screen.queryByText('ana@example.com')).not.toBeInTheDocument();
+  });
+
   it('actions carry the session CSRF token; a search goes into the address', async () => {
     const link = { alias: 'promo', shortUrl: 'http://localhost:3000/promo', url: 'https://example.com/p', createdAt: '2026-11-23T12:00:00.000Z', totalClicks: 3, state: 'active', disabledAt: null, hasOptions: false, apiKeyId: null };
     fetchMock.mockImplementation(async (input) => {

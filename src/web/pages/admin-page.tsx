@@ -6,12 +6,12 @@ import { useLocation } from 'react-router';
 import { ADMIN_PAGE_PATHS, type AdminPageContext, type AdminPageName, type AdminSession } from '../../shared/admin-api';
 import { PAGE_CONTEXT_SCRIPT_ID } from '../../shared/app-shell';
 import { toast } from '../components/ui/use-toast';
-import { adminClient } from '../features/admin/admin-client';
+import { adminClient, isSessionEnded } from '../features/admin/admin-client';
 import { adminTexts as t } from '../features/admin/admin-texts';
 import { AuditSection } from '../features/admin/audit-section';
 import { BlocklistSection } from '../features/admin/blocklist-section';
 import { ConsoleLayout } from '../features/admin/console-layout';
-import { ConsoleProvider } from '../features/admin/console-context';
+import { ConsoleProvider, messageOf } from '../features/admin/console-context';
 import { KeysSection } from '../features/admin/keys-section';
 import { LinksSection } from '../features/admin/links-section';
 import { OverviewSection } from '../features/admin/overview-section';
@@ -75,14 +75,19 @@ export function AdminPage() {
     setSigningOut(true);
     try {
       await adminClient(session.csrfToken).signOut();
-    } catch {
-      // Whatever the answer, this page forgets the session; an ended one is gone anyway.
-    } finally {
-      setSigningOut(false);
-      setSession(null);
-      setNote(undefined);
-      toast({ title: t.signIn.signedOut });
+    } catch (error) {
+      // A session that had already ended is as good as signed out; any other failure left the
+      // session open on the server, so the console stays as it is and says so.
+      if (!isSessionEnded(error)) {
+        setSigningOut(false);
+        toast({ title: messageOf(error, t.signIn.signOutFailed), variant: 'destructive' });
+        return;
+      }
     }
+    setSigningOut(false);
+    setSession(null);
+    setNote(undefined);
+    toast({ title: t.signIn.signedOut });
   }
 
   const Section = SECTIONS[page];

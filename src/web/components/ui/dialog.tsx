@@ -15,6 +15,8 @@ const cspNonce = typeof document === 'undefined' ? undefined : document.querySel
 if (cspNonce) setNonce(cspNonce);
 
 export const Dialog = DialogPrimitive.Root;
+/** The button that opens the dialog (asChild): Radix gives focus back to it when the dialog closes. */
+export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
 export interface DialogContentProps extends Omit<ComponentProps<typeof DialogPrimitive.Content>, 'title'> {

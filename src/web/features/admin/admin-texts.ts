@@ -12,6 +12,7 @@ export const adminTexts = {
     submitting: 'Entrando…',
     expired: 'Sua sessão expirou. Entre novamente.',
     signedOut: 'Você saiu do console.',
+    signOutFailed: 'Não foi possível sair do console. Tente de novo.',
     offline: 'Não foi possível falar com o servidor. Verifique sua conexão e tente de novo.',
   },
   signedInAs: 'Conectado como',
@@ -165,6 +166,7 @@ export const adminTexts = {
     target: 'Alvo',
     detail: 'Detalhe',
     viaCli: 'via terminal',
+    keyTarget: (id: string) => `chave ${id}`,
     actions: {
       signin: 'Entrou no console',
       signout: 'Saiu do console',

@@ -7,6 +7,25 @@ import { adminTexts as t } from './admin-texts';
 import { usePaged } from './console-context';
 import { LoadError, LoadMore, Placeholder, Section, TableCard, td, th } from './console-parts';
 
+/** What an entry acted on, as the console names it: an API key by 'chave <id>' (its name is in the detail). */
+function targetOf(entry: AuditEntry): string {
+  if (entry.target === null) return '—';
+  return entry.action === 'key.create' || entry.action === 'key.revoke' ? t.audit.keyTarget(entry.target) : entry.target;
+}
+
+/** An e-mail that may wrap before its '@' on a phone, never inside a word. */
+function Actor({ name }: { name: string }) {
+  const at = name.indexOf('@');
+  if (at <= 0) return <>{name}</>;
+  return (
+    <>
+      {name.slice(0, at)}
+      <wbr />
+      {name.slice(at)}
+    </>
+  );
+}
+
 export function AuditSection() {
   const list = usePaged(async (client, cursor) => {
     const page = await client.audit(cursor);
@@ -46,12 +65,12 @@ export function AuditSection() {
             {entries.map((entry) => (
               <tr key={entry.id} className="border-t border-slate-100" data-testid={`audit-${entry.id}`}>
                 <td className={`${td} whitespace-nowrap text-slate-600`}>{formatDateTime(entry.at)}</td>
-                <td className={`${td} wrap-anywhere`}>
-                  {entry.actor}
+                <td className={td}>
+                  <Actor name={entry.actor} />
                   {entry.via === 'cli' && <span className="block text-xs text-slate-500">{t.audit.viaCli}</span>}
                 </td>
                 <td className={`${td} font-semibold`}>{t.audit.actions[entry.action] ?? entry.action}</td>
-                <td className={`${td} wrap-anywhere`}>{entry.target ?? '—'}</td>
+                <td className={`${td} wrap-anywhere`}>{targetOf(entry)}</td>
                 <td className={`${td} max-w-72 wrap-anywhere text-slate-600`}>{entry.detail ?? '—'}</td>
               </tr>
             ))}

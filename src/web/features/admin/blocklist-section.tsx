@@ -25,7 +25,7 @@ export function BlocklistSection() {
   const total = list.first.data?.total;
   return (
     <Section title={t.sections.blocklist}>
-      <div className="grid gap-5 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
         <BlockForm onDone={list.reload} />
         <ImportForm onDone={list.reload} />
       </div>

@@ -28,10 +28,10 @@ export function useConsole(): ConsoleContextValue {
   return value;
 }
 
-/** The pt-BR words of a failure. */
-export function messageOf(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage ?? (error.status === 0 ? t.signIn.offline : t.loadFailed);
-  return t.loadFailed;
+/** The pt-BR words of a failure: the server's, the offline note, or `fallback` when there is no answer to read. */
+export function messageOf(error: unknown, fallback: string = t.loadFailed): string {
+  if (error instanceof ApiError) return error.serverMessage ?? (error.status === 0 ? t.signIn.offline : fallback);
+  return fallback;
 }
 
 export interface Loaded<T> {

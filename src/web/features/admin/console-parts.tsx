@@ -1,22 +1,27 @@
-// Small pieces every section of the console uses: a section's frame, the loading placeholder, a
-// load error with its retry, a state badge, a confirmation dialog, a table wrapper that scrolls
-// sideways on a phone instead of the page.
-import { type ReactNode, useState } from 'react';
+// Small pieces every section of the console uses: a section's frame (which keeps keyboard focus
+// in the page when an action takes it away), the loading placeholder, a load error with its
+// retry, a state badge, a confirmation dialog, a table wrapper that scrolls sideways on a phone
+// instead of the page.
+import { type ReactNode, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AdminLinkState } from '../../../shared/admin-api';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
-import { Dialog, DialogActions, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { Dialog, DialogActions, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { FieldHint, Input, Label } from '../../components/ui/field';
 import { adminTexts as t } from './admin-texts';
+import { focusSectionHeading, SECTION_HEADING_ID, useFocusKeeper } from './focus-keeper';
 
 export function Section({ title, intro, children, actions }: { title: string; intro?: ReactNode; children: ReactNode; actions?: ReactNode }) {
+  const ref = useRef<HTMLElement>(null);
+  useFocusKeeper(ref);
   return (
-    <section aria-labelledby="console-section" className="min-w-0 space-y-5">
+    <section ref={ref} aria-labelledby={SECTION_HEADING_ID} className="min-w-0 space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h2 id="console-section" className="text-2xl font-bold text-slate-900">
+          {/* tabIndex -1: focus can be put here (useFocusKeeper), Tab does not stop here. */}
+          <h2 id={SECTION_HEADING_ID} tabIndex={-1} className="rounded-md text-2xl font-bold text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary">
             {title}
           </h2>
           {intro !== undefined && <p className="mt-1 text-sm text-pretty text-slate-600">{intro}</p>}
@@ -83,7 +88,8 @@ export const td = 'px-4 py-3 align-top text-slate-800';
 
 /**
  * A button that asks first, in a dialog: for what cannot be undone lightly (deleting a link,
- * blocking a domain). `children` adds fields to the dialog (a reason).
+ * blocking a domain). `children` adds fields to the dialog (a reason). Closed, the dialog gives
+ * focus back to the button, or to the section's heading when the action took the button away.
  */
 export function ConfirmButton({
   label,
@@ -105,12 +111,23 @@ export function ConfirmButton({
   children?: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <Button variant={variant} size="sm" disabled={busy} onClick={() => setOpen(true)}>
-        {label}
-      </Button>
-      <DialogContent title={title} description={description}>
+      <DialogTrigger asChild ref={trigger}>
+        <Button variant={variant} size="sm" disabled={busy}>
+          {label}
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title={title}
+        description={description}
+        onCloseAutoFocus={(event) => {
+          if (trigger.current?.isConnected === true) return;
+          event.preventDefault();
+          focusSectionHeading();
+        }}
+      >
         {children}
         <DialogActions>
           <DialogClose asChild>

@@ -1,6 +1,6 @@
 // 'Chaves de API': create a key (shown once, with a copy button and the warning), the list with
 // prefix, limit, state and links made, and revoke after a confirmation.
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { AdminApiKey, AdminIssuedKey } from '../../../shared/admin-api';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -22,7 +22,7 @@ export function KeysSection() {
         setIssued(key);
         list.reload();
       }} />
-      {issued !== undefined && <IssuedKey issued={issued} />}
+      {issued !== undefined && <IssuedKey key={issued.id} issued={issued} />}
       {list.error !== undefined && <LoadError message={list.error} onRetry={list.reload} />}
       {list.data === undefined ? (
         list.error === undefined && <Placeholder />
@@ -116,11 +116,24 @@ function CreateKeyForm({ defaultPerMinute, onIssued }: { defaultPerMinute: numbe
   );
 }
 
+/** The key just created, shown once; it takes focus when it appears (the form's button is disabled by then). */
 function IssuedKey({ issued }: { issued: AdminIssuedKey }) {
   const { copied, copy } = useCopyToClipboard();
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    panel.current?.focus();
+  }, []);
   return (
-    <Card variant="soft" className="space-y-3 border-amber-300 bg-amber-50 p-4 sm:p-5" role="status" data-testid="issued-key">
-      <h3 className="text-lg font-semibold text-slate-900">
+    <Card
+      ref={panel}
+      variant="soft"
+      className="space-y-3 border-amber-300 bg-amber-50 p-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary sm:p-5"
+      role="region"
+      aria-labelledby="admin-issued-key"
+      tabIndex={-1}
+      data-testid="issued-key"
+    >
+      <h3 id="admin-issued-key" className="text-lg font-semibold text-slate-900">
         {t.keys.issued}: {issued.name}
       </h3>
       <p className="text-sm font-medium text-amber-900">{t.keys.issuedWarning}</p>

@@ -38,10 +38,14 @@ export function LinksSection() {
   );
 }
 
-/** The links as cards: on a phone every figure and action stays in sight, without scrolling sideways. */
+/**
+ * The links as cards: on a phone every figure and action stays in sight, without scrolling
+ * sideways. One column of minmax(0, 1fr) below lg (grid-cols-1): an implicit column would grow
+ * to the whole width of a long target that the card cuts short.
+ */
 function LinksTable({ links, onChanged }: { links: readonly AdminLink[]; onChanged(): void }) {
   return (
-    <ul aria-label={t.links.caption} className="grid gap-3 lg:grid-cols-2">
+    <ul aria-label={t.links.caption} className="grid grid-cols-1 gap-3 lg:grid-cols-2">
       {links.map((link) => (
         <LinkRow key={link.alias} link={link} onChanged={onChanged} />
       ))}
@@ -51,8 +55,9 @@ function LinksTable({ links, onChanged }: { links: readonly AdminLink[]; onChang
 
 function LinkRow({ link, onChanged }: { link: AdminLink; onChanged(): void }) {
   const { busy, run } = useAction();
+  const disabled = link.state === 'disabled';
   return (
-    <li data-testid={`link-${link.alias}`}>
+    <li className="min-w-0" data-testid={`link-${link.alias}`}>
       <Card className="flex h-full flex-col gap-3 p-4">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <h3 className="text-base font-bold wrap-anywhere">
@@ -82,15 +87,17 @@ function LinkRow({ link, onChanged }: { link: AdminLink; onChanged(): void }) {
           </div>
         </dl>
         <div className="mt-auto flex flex-wrap gap-2">
-          {link.state === 'disabled' ? (
-            <Button variant="secondary" size="sm" disabled={busy !== undefined} onClick={() => void run('enable', (client) => client.enableLink(link.alias), onChanged)}>
-              {t.links.enable}
-            </Button>
-          ) : (
-            <Button variant="secondary" size="sm" disabled={busy !== undefined} onClick={() => void run('disable', (client) => client.disableLink(link.alias), onChanged)}>
-              {t.links.disable}
-            </Button>
-          )}
+          {/* One button whose label follows the state: it keeps focus from 'Desativar' to 'Reativar'. */}
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={busy !== undefined}
+            onClick={() =>
+              void (disabled ? run('enable', (client) => client.enableLink(link.alias), onChanged) : run('disable', (client) => client.disableLink(link.alias), onChanged))
+            }
+          >
+            {disabled ? t.links.enable : t.links.disable}
+          </Button>
           <ConfirmButton
             label={t.links.delete}
             title={t.links.deleteTitle(link.alias)}

@@ -38,7 +38,7 @@ export function OverviewSection() {
             </p>
           )}
           <DailyCharts daily={data.daily} />
-          <div className="grid gap-5 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
             <TopLinks title={t.overview.topToday} links={data.topToday} />
             <TopLinks title={t.overview.topWeek} links={data.topWeek} />
           </div>
@@ -76,7 +76,13 @@ function DailyCharts({ daily }: { daily: readonly AdminDayPoint[] }) {
           <ChevronRight aria-hidden="true" className="size-4 transition-transform group-open:rotate-90" />
           {t.seeTable}
         </summary>
-        <div className="relative mt-2 max-h-96 overflow-y-auto rounded-xl border border-slate-200">
+        {/* Focusable, so that a keyboard can scroll it too (as TableCard). */}
+        <div
+          className="relative mt-2 max-h-96 overflow-y-auto rounded-xl border border-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
+          role="region"
+          aria-label={t.overview.daily}
+          tabIndex={0}
+        >
           <table className="w-full border-collapse text-sm">
             <caption className="sr-only">{t.overview.daily}</caption>
             <thead className="bg-slate-50 text-left text-slate-600">

@@ -44,13 +44,13 @@ function ReportCard({ group, onDone }: { group: AdminReportGroup; onDone(): void
         <StateBadge state={group.state} />
         <span className="text-sm font-semibold text-amber-800">{t.reports.count(group.reports)}</span>
       </div>
-      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="font-medium text-slate-500">{t.reports.target}</dt>
         <dd className="min-w-0 wrap-anywhere text-slate-800">{group.url ?? t.reports.gone}</dd>
         {group.domain !== null && (
           <>
             <dt className="font-medium text-slate-500">{t.reports.domain}</dt>
-            <dd className="text-slate-800">{group.domain}</dd>
+            <dd className="min-w-0 wrap-anywhere text-slate-800">{group.domain}</dd>
           </>
         )}
         <dt className="font-medium text-slate-500">{t.reports.first}</dt>
@@ -79,7 +79,8 @@ function ReportCard({ group, onDone }: { group: AdminReportGroup; onDone(): void
             {t.reports.disable}
           </Button>
         )}
-        {group.domain !== null && (
+        {/* A domain already on the blocklist (the link reads 'Bloqueado pelo domínio') has nothing to block. */}
+        {group.domain !== null && group.state !== 'blocked' && (
           <ConfirmButton
             label={t.reports.block}
             title={t.reports.blockTitle(group.domain)}

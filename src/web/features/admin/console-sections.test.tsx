@@ -1,0 +1,192 @@
+// The console's sections in jsdom, each inside a signed-in console with a stubbed API: where
+// keyboard focus goes after a dialog or an action, the report card's offer to block a domain,
+// the overview's scrollable table, the audit log's key rows.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { AdminApiKey, AdminLink, AdminReportGroup, AuditEntry } from '../../../shared/admin-api';
+import { stubFetch } from '../../testing/fetch-stub';
+import { jsonResponse, renderWithApp } from '../../testing/render';
+import { AuditSection } from './audit-section';
+import { ConsoleProvider } from './console-context';
+import { KeysSection } from './keys-section';
+import { LinksSection } from './links-section';
+import { OverviewSection } from './overview-section';
+import { ReportsSection } from './reports-section';
+
+const fetchMock = stubFetch();
+
+const SESSION = { operator: { email: 'ana@example.com' }, csrfToken: 'token' };
+
+const renderSection = (section: ReactElement, path = '/admin') =>
+  renderWithApp(
+    <ConsoleProvider session={SESSION} onSessionEnded={() => undefined}>
+      {section}
+    </ConsoleProvider>,
+    { path, route: '/admin/*' },
+  );
+
+const link = (alias: string, state: AdminLink['state'] = 'active'): AdminLink => ({
+  alias,
+  shortUrl: `http://localhost:3000/${alias}`,
+  url: `https://example.com/${alias}`,
+  createdAt: '2026-11-23T12:00:00.000Z',
+  totalClicks: 3,
+  state,
+  disabledAt: null,
+  hasOptions: false,
+  apiKeyId: null,
+});
+
+/** The links search answering `links()` (read on every load), and every action with its message. */
+function linksApi(links: () => AdminLink[]) {
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (init?.method === 'DELETE' || init?.method === 'POST') return jsonResponse({ outcome: 'changed', message: 'Feito' });
+    if (url.startsWith('/api/admin/links')) return jsonResponse({ mode: 'recent', links: links(), nextCursor: null, tookMs: 1 });
+    throw new Error(`unexpected ${url}`);
+  });
+}
+
+beforeEach(() => {
+  fetchMock.mockReturnValue(new Promise<Response>(() => {}));
+});
+
+describe('focus after a dialog or an action', () => {
+  it('closing a confirmation with Escape or "Cancelar" gives focus back to the button that opened it', async () => {
+    linksApi(() => [link('promo')]);
+    renderSection(<LinksSection />, '/admin/links');
+    const card = await screen.findByTestId('link-promo');
+    const remove = within(card).getByRole('button', { name: 'Excluir' });
+
+    await userEvent.click(remove);
+    await screen.findByRole('dialog', { name: 'Excluir promo?' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(remove).toHaveFocus());
+
+    await userEvent.click(remove);
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(remove).toHaveFocus());
+  });
+
+  it('a deleted link takes its button away: focus goes to the section heading, not to <body>', async () => {
+    let links = [link('promo'), link('outro')];
+    linksApi(() => links);
+    renderSection(<LinksSection />, '/admin/links');
+    await userEvent.click(within(await screen.findByTestId('link-promo')).getByRole('button', { name: 'Excluir' }));
+    links = [link('outro')];
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Excluir' }));
+    await waitFor(() => expect(screen.queryByTestId('link-promo')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Links' })).toHaveFocus());
+  });
+
+  it('a revoked key loses its "Revogar": focus goes to the section heading', async () => {
+    const key = (revokedAt: string | null): AdminApiKey => ({
+      id: 1,
+      name: 'Loja da Ana',
+      prefix: 'ebr_0123456789abcdef',
+      perMinute: null,
+      effectivePerMinute: 60,
+      createdAt: '2026-11-23T12:00:00.000Z',
+      revokedAt,
+      links: 0,
+    });
+    let revoked: string | null = null;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'POST') {
+        revoked = '2026-11-24T12:00:00.000Z';
+        return jsonResponse({ outcome: 'changed', message: 'Revogada: chave 1.' });
+      }
+      expect(String(input)).toBe('/api/admin/keys');
+      return jsonResponse({ keys: [key(revoked)], defaultPerMinute: 60 });
+    });
+    renderSection(<KeysSection />, '/admin/chaves');
+    await userEvent.click(await screen.findByRole('button', { name: 'Revogar' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revogar' }));
+    await screen.findByText(/^Revogada em/);
+    expect(screen.queryByRole('button', { name: 'Revogar' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Chaves de API' })).toHaveFocus());
+  });
+
+  it('a created key takes focus, so the warning and the key are read first', async () => {
+    fetchMock.mockImplementation(async (_input, init) => {
+      if (init?.method === 'POST') return jsonResponse({ id: 7, name: 'Loja da Ana', perMinute: null, key: 'ebr_0123456789abcdef_segredo', createdAt: '2026-11-23T12:00:00.000Z' }, 201);
+      return jsonResponse({ keys: [], defaultPerMinute: 60 });
+    });
+    renderSection(<KeysSection />, '/admin/chaves');
+    await userEvent.type(await screen.findByLabelText('Nome'), 'Loja da Ana');
+    await userEvent.click(screen.getByRole('button', { name: 'Criar chave' }));
+    const issued = await screen.findByRole('region', { name: 'Chave criada: Loja da Ana' });
+    await waitFor(() => expect(issued).toHaveFocus());
+  });
+});
+
+describe('reports', () => {
+  const group = (alias: string, state: AdminReportGroup['state']): AdminReportGroup => ({
+    alias,
+    url: `https://${alias}.example.net/x`,
+    domain: `${alias}.example.net`,
+    state,
+    reports: 2,
+    firstReportedAt: '2026-11-23T12:00:00.000Z',
+    lastReportedAt: '2026-11-23T13:00:00.000Z',
+    reasons: ['golpe'],
+  });
+
+  it('offers "Bloquear domínio" only for a link whose domain is not blocked yet', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ groups: [group('phish', 'blocked'), group('golpe', 'active')], openReports: 4 }));
+    renderSection(<ReportsSection />, '/admin/denuncias');
+    const blocked = await screen.findByTestId('report-phish');
+    expect(within(blocked).getByText('Bloqueado pelo domínio')).toBeInTheDocument();
+    expect(within(blocked).queryByRole('button', { name: 'Bloquear domínio' })).not.toBeInTheDocument();
+    expect(within(blocked).getByRole('button', { name: 'Resolver' })).toBeInTheDocument();
+    expect(within(screen.getByTestId('report-golpe')).getByRole('button', { name: 'Bloquear domínio' })).toBeInTheDocument();
+  });
+});
+
+describe('overview', () => {
+  it("the daily table behind 'Ver tabela' scrolls from the keyboard: a named region in the tab order", async () => {
+    const daily = Array.from({ length: 90 }, (_, i) => ({ day: new Date(Date.UTC(2026, 7, 26 + i)).toISOString().slice(0, 10), linksCreated: i, clicks: i * 2 }));
+    fetchMock.mockResolvedValue(
+      jsonResponse({ today: '2026-11-23', daily, openReports: 0, reportedLinks: 0, topToday: [], topWeek: [], totals: { links: 2, disabledLinks: 0, blockedDomains: 0, activeKeys: 0 } }),
+    );
+    renderSection(<OverviewSection />);
+    await userEvent.click(await screen.findByText('Ver tabela'));
+    const scroller = screen.getByRole('region', { name: 'Links e cliques por dia, últimos 90 dias' });
+    expect(within(scroller).getByRole('table')).toBeInTheDocument();
+    // Tab from the summary reaches the scrolling box itself.
+    await userEvent.tab();
+    expect(scroller).toHaveFocus();
+  });
+});
+
+describe('audit log', () => {
+  const entry = (id: number, action: AuditEntry['action'], target: string | null, detail: string | null): AuditEntry => ({
+    id,
+    at: '2026-11-23T12:00:00.000Z',
+    actor: 'ana@example.com',
+    via: 'console',
+    action,
+    target,
+    detail,
+  });
+
+  it('names a key by "chave <id>" with its name in the detail, and an old row with the id alone stays readable', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse({
+        entries: [entry(3, 'key.revoke', '1', '"Loja da Ana"'), entry(2, 'key.revoke', '9', null), entry(1, 'key.create', '1', '"Loja da Ana", 1.200/min')],
+        nextCursor: null,
+      }),
+    );
+    renderSection(<AuditSection />, '/admin/registro');
+    const revoked = await screen.findByTestId('audit-3');
+    expect(within(revoked).getByText('chave 1')).toBeInTheDocument();
+    expect(within(revoked).getByText('"Loja da Ana"')).toBeInTheDocument();
+    expect(within(screen.getByTestId('audit-2')).getByText('chave 9')).toBeInTheDocument();
+    expect(within(screen.getByTestId('audit-1')).getByText('chave 1')).toBeInTheDocument();
+    // The e-mail reads whole (it may only wrap before its '@').
+    expect(within(revoked).getAllByRole('cell')[1]).toHaveTextContent('ana@example.com');
+  });
+});
