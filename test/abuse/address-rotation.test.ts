@@ -108,6 +108,12 @@ describe('client key', () => {
     expect(createClientKey(128)('2001:db8::1')).toBe('2001:db8::1/128');
     expect(createClientKey(56)('2001:db8:1:2ff::1')).toBe('2001:db8:1:200::/56');
   });
+  it('keys IPv4 by its network when asked (the password attempts per network)', () => {
+    const network = createClientKey(48, 24);
+    expect(network('198.51.100.77')).toBe('198.51.100.0/24');
+    expect(network('::ffff:198.51.100.77')).toBe('198.51.100.0/24');
+    expect(network('2001:db8:5:ffff::1')).toBe('2001:db8:5::/48');
+  });
   it("drops the port a proxy may write after the address", () => {
     expect(key('203.0.113.9:5555')).toBe('203.0.113.9');
     expect(key('[2001:db8:1:2::9]:443')).toBe('2001:db8:1:2::/64');

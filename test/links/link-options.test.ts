@@ -617,6 +617,26 @@ describe('POST /:alias: attempts limited per client and link', () => {
     expect(await clicksOf('forca-certa')).toBe(10);
   });
 
+  it('30 attempts a minute per network (IPv6 /48, IPv4 /24): many /64s of one /48 do not each get 10', async () => {
+    await createLink(server, { url: 'https://example.com/forca-rede', alias: 'forca-rede', password: PASSWORD });
+    const statuses = async (addresses: string[]) => {
+      const seen: number[] = [];
+      for (const ip of addresses) for (let i = 0; i < 10; i++) seen.push((await submitPassword('forca-rede', `chute-${i}`, { ip })).statusCode);
+      return seen;
+    };
+    // Four /64s of 2001:db8:5::/48: 30 attempts are checked, the next 10 refused.
+    const v6 = await statuses(['2001:db8:5:1::1', '2001:db8:5:2::1', '2001:db8:5:3::1', '2001:db8:5:ffff::1']);
+    expect(v6.slice(0, 30).every((status) => status === 401)).toBe(true);
+    expect(v6.slice(30)).toEqual(Array.from({ length: 10 }, () => 429));
+    // Four addresses of 198.51.100.0/24: the same.
+    const v4 = await statuses(['198.51.100.101', '198.51.100.102', '198.51.100.103', '198.51.100.104']);
+    expect(v4.slice(0, 30).every((status) => status === 401)).toBe(true);
+    expect(v4.slice(30)).toEqual(Array.from({ length: 10 }, () => 429));
+    // Another /48 and another /24 are other networks, and the right password still works there.
+    expect((await submitPassword('forca-rede', PASSWORD, { ip: '2001:db8:6:1::1' })).statusCode).toBe(302);
+    expect((await submitPassword('forca-rede', PASSWORD, { ip: '198.51.101.1' })).statusCode).toBe(302);
+  });
+
   it('holds under 25 concurrent attempts from one client: exactly 10 are checked', async () => {
     await createLink(server, { url: 'https://example.com/forca-paralela', alias: 'forca-paralela', password: PASSWORD });
     const responses = await Promise.all(Array.from({ length: 25 }, (_, i) => submitPassword('forca-paralela', `chute-${i}`, { ip: '203.0.113.12' })));

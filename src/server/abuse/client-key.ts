@@ -21,21 +21,32 @@ export function parseClientAddress(raw: string): ipaddr.IPv4 | ipaddr.IPv6 | und
   }
 }
 
-/** `ipv6Prefix`: the bits of an IPv6 address that name one client (RATE_LIMIT_IPV6_PREFIX). */
-export function createClientKey(ipv6Prefix: number): ClientKey {
-  const bits = Math.max(0, Math.min(128, Math.trunc(ipv6Prefix)));
+/**
+ * `ipv6Prefix`: the bits of an IPv6 address that name one client (RATE_LIMIT_IPV6_PREFIX);
+ * `ipv4Prefix` (32 by default: one address) the bits of an IPv4 one.
+ */
+export function createClientKey(ipv6Prefix: number, ipv4Prefix = 32): ClientKey {
+  const bits = clampBits(ipv6Prefix, 128);
+  const v4Bits = clampBits(ipv4Prefix, 32);
   return (address) => {
     const parsed = parseClientAddress(address);
     // Not an address (a Unix socket, a test double): counted as given.
     if (parsed === undefined) return address;
-    if (parsed.kind() === 'ipv4') return parsed.toString();
-    const v6 = parsed as ipaddr.IPv6;
-    if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
-    const bytes = v6.toByteArray();
-    for (let bit = bits; bit < 128; bit++) {
-      const byte = bit >> 3;
-      bytes[byte] = (bytes[byte] ?? 0) & ~(0x80 >> (bit & 7));
-    }
-    return `${ipaddr.fromByteArray(bytes).toString()}/${bits}`;
+    const v4 = parsed.kind() === 'ipv4' ? parsed : (parsed as ipaddr.IPv6).isIPv4MappedAddress() ? (parsed as ipaddr.IPv6).toIPv4Address() : undefined;
+    if (v4 !== undefined) return v4Bits === 32 ? v4.toString() : `${ipaddr.fromByteArray(keepBits(v4.toByteArray(), v4Bits)).toString()}/${v4Bits}`;
+    return `${ipaddr.fromByteArray(keepBits(parsed.toByteArray(), bits)).toString()}/${bits}`;
   };
+}
+
+function clampBits(value: number, max: number): number {
+  return Math.max(0, Math.min(max, Math.trunc(value)));
+}
+
+/** The address's bytes with every bit after the first `bits` cleared. */
+function keepBits(bytes: number[], bits: number): number[] {
+  for (let bit = bits; bit < bytes.length * 8; bit++) {
+    const byte = bit >> 3;
+    bytes[byte] = (bytes[byte] ?? 0) & ~(0x80 >> (bit & 7));
+  }
+  return bytes;
 }

@@ -141,7 +141,16 @@ async function refuseIfExceeded(limits: Limit[], request: FastifyRequest): Promi
 export const PASSWORD_ATTEMPTS_PER_MINUTE = 10;
 
 /**
- * The limit on attempts at a link's password, per client and link, registered in `scope` (the
+ * Attempts at one link's password per network and minute: an IPv4 /24 or an IPv6 /48. Whoever
+ * holds a /48 (or a home's /56) has thousands of /64s, each a client with its own 10 attempts;
+ * together they would guess a short password in hours.
+ */
+export const PASSWORD_ATTEMPTS_PER_NETWORK_MINUTE = 30;
+const PASSWORD_NETWORK_IPV4_BITS = 24;
+const PASSWORD_NETWORK_IPV6_BITS = 48;
+
+/**
+ * The limits on attempts at a link's password, per client and link and per network and link, registered in `scope` (the
  * password form's own). Always on, RATE_LIMIT_DISABLED or not: it is what makes guessing a
  * password slow, not a quota. Resolves to a check that counts the attempt and says whether it
  * may go on (and rejects when the counters cannot be reached).
@@ -154,13 +163,22 @@ export async function createPasswordAttemptLimit(
   // outage must not leave a password open to guessing.
   await scope.register(rateLimit, { global: false, ...(options.store === undefined ? {} : { store: options.store }), skipOnError: false });
   const clientKey = createClientKey(options.ipv6Prefix);
-  const check = scope.createRateLimit({
+  // Never narrower than the client: RATE_LIMIT_IPV6_PREFIX=40 makes the network a /40 too.
+  const networkKey = createClientKey(Math.min(options.ipv6Prefix, PASSWORD_NETWORK_IPV6_BITS), PASSWORD_NETWORK_IPV4_BITS);
+  const aliasOf = (request: FastifyRequest) => normalizeAlias((request.params as { alias?: string }).alias ?? '');
+  const perClient = scope.createRateLimit({
     max: PASSWORD_ATTEMPTS_PER_MINUTE,
     timeWindow: MINUTE,
-    keyGenerator: (request: FastifyRequest) => `link-password:${clientKey(request.ip)}:${normalizeAlias((request.params as { alias?: string }).alias ?? '')}`,
+    keyGenerator: (request: FastifyRequest) => `link-password:${clientKey(request.ip)}:${aliasOf(request)}`,
+  });
+  const perNetwork = scope.createRateLimit({
+    max: PASSWORD_ATTEMPTS_PER_NETWORK_MINUTE,
+    timeWindow: MINUTE,
+    keyGenerator: (request: FastifyRequest) => `link-password-net:${networkKey(request.ip)}:${aliasOf(request)}`,
   });
   return async (request) => {
-    const outcome = await check(request);
-    return outcome.isAllowed || !outcome.isExceeded;
+    // Every attempt counts in both, whichever refuses it.
+    const outcomes = await Promise.all([perClient(request), perNetwork(request)]);
+    return outcomes.every((outcome) => outcome.isAllowed || !outcome.isExceeded);
   };
 }
