@@ -54,6 +54,18 @@ describe('GET /api/docs', () => {
     for (const header of ['x-frame-options', 'x-content-type-options', 'referrer-policy']) expect(page.headers.get(header)).toBe(faq.headers.get(header));
   });
 
+  it("is where the API's root sends a browser (/api, /api/), not the 404 of a reserved alias", async () => {
+    for (const path of ['/api', '/api/']) {
+      const res = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get('location'), path).toBe(API_DOCS_PATH);
+    }
+    // Other unknown paths under /api stay the API's JSON 404.
+    const unknown = await fetch(`${server.url}/api/v1`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toContain('application/json');
+  });
+
   it("has the site's layout around one h1 and the page's title, rendered on the server", () => {
     expect(titleOf(page)).toBe(`${API_DOCS_TITLE} | Encurta.br`);
     const root = appRoot(page);

@@ -1,10 +1,10 @@
-// GET /api/docs: the API's documentation for people, a page of the app rendered on the server
+// GET /api/docs (and GET /api, sent there): the API's documentation for people, a page of the app rendered on the server
 // from the OpenAPI document (the one /api/openapi.json serves), so it cannot drift from the
 // routes. In the pages' scope: the site's layout and Content-Security-Policy, no API limits.
 // Not in the document itself: it has no tag (openapi.ts keeps tagged routes only) and is hidden.
 import type { FastifyInstance } from 'fastify';
 import { type ApiDocsLimits, type ApiDocsModel, buildApiDocs } from '../../shared/api-docs.js';
-import { API_DOCS_PATH } from '../../shared/routes.js';
+import { API_DOCS_PATH, API_PREFIX } from '../../shared/routes.js';
 import { SECURITY, TAGS } from '../api/api-schemas.js';
 import { type Pages, sendPage } from './pages.js';
 
@@ -15,6 +15,9 @@ export function registerApiDocsRoute(scope: FastifyInstance, pages: Pages, limit
     docs ??= buildApiDocs(withoutTag(scope.swagger(), TAGS.admin), { schemes: SECURITY, limits });
     return sendPage(reply, 200, await pages.renderApiDocs(docs, request.headers['accept-encoding']), 'no-cache');
   });
+  // The API's root (and '/api/'): whoever types it in a browser gets the documentation, not the
+  // 404 page of a reserved alias. A static route: '/:alias' is looked up as before.
+  scope.get(API_PREFIX, { schema: { hide: true } }, async (_request, reply) => reply.redirect(API_DOCS_PATH, 302));
 }
 
 /**
