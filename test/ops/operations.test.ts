@@ -113,6 +113,55 @@ describe('click flush failures in the log', () => {
   });
 });
 
+describe('stopping while the store is down', () => {
+  const clicksOf = (batch: ClickBatch) => Array.from(batch.clicks).reduce((sum, n) => sum + n, 0);
+  const recorderOver = (write: (batch: ClickBatch) => Promise<void>, stream?: Writable) =>
+    createClickRecorder({
+      writer: { open: () => undefined, write, flushInsights: async () => undefined, close: async () => undefined },
+      calendar: createCalendar('America/Sao_Paulo', Date.now),
+      intervalMs: 60_000,
+      maxPending: 1e9,
+      maxEntries: 100,
+      log: stream === undefined ? pino({ level: 'silent' }) : pino({ level: 'info' }, stream),
+      stopRetryMs: 400,
+      stopRetryIntervalMs: 20,
+    });
+
+  it('retries the last flush: a store back within the bound gets every click', async () => {
+    let failures = 3;
+    let stored = 0;
+    const recorder = recorderOver(async (batch) => {
+      if (failures-- > 0) throw Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' });
+      stored += clicksOf(batch);
+    });
+    for (let i = 0; i < 30; i++) recorder.record(1);
+    await recorder.stop();
+    expect(stored).toBe(30);
+    expect(recorder.pending()).toBe(0);
+  });
+
+  it('gives up after the bound and says how many clicks were not stored', async () => {
+    const lines: { msg: string; lost?: number }[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as { msg: string; lost?: number });
+        done();
+      },
+    });
+    let tries = 0;
+    const recorder = recorderOver(async () => {
+      tries++;
+      throw Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' });
+    }, stream);
+    for (let i = 0; i < 12; i++) recorder.record(2);
+    const started = performance.now();
+    await expect(recorder.stop()).rejects.toThrow('connection refused');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(380);
+    expect(tries).toBeGreaterThan(2);
+    expect(lines.filter((line) => line.msg === 'click flush failed at shutdown: clicks not stored').map((line) => line.lost)).toEqual([12]);
+  });
+});
+
 describe('robots.txt and favicon.ico', () => {
   it('robots.txt allows the site and its pages and keeps crawlers out of the API', async () => {
     const res = await get('/robots.txt');
