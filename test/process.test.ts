@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BROWSER } from './helpers/fixtures.js';
 import { freePort, spawnServer, waitUntilReady } from './helpers/child-server.js';
@@ -54,11 +56,28 @@ describe('the server process', () => {
     [{ PUBLIC_URL: 'ftp://example.com' }, /^Invalid configuration: PUBLIC_URL=/],
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL="loud"/],
     [{ TRUST_PROXY: 'everyone' }, /^Invalid configuration: TRUST_PROXY="everyone"/],
+    // Read when the server starts, not at the first click flush (where every flush then failed).
+    [{ GEOIP_CITY_DB: '/nonexistent/city.mmdb' }, /^GEOIP_CITY_DB: cannot open the MaxMind database \/nonexistent\/city\.mmdb: ENOENT/],
+    [{ GEOIP_COUNTRY_DB: path.resolve('package.json') }, /^GEOIP_COUNTRY_DB: cannot open the MaxMind database \/.*package\.json: not a \.mmdb file/],
   ])('refuses to start with %j, saying why in one line', async (env, message) => {
     const server = spawnServer({ PORT: '0', DATABASE_URL: `sqlite:${path.join(dir, 'never.db')}`, ...env });
     expect(await server.exited).toBe(1);
     const lines = server.output().trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(message);
+  });
+});
+
+describe('npm run migrate', () => {
+  it('applies the migrations to a new SQLite file, and says in one line why it cannot reach a database', async () => {
+    const run = (env: Record<string, string>) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/migrate-cli.ts'], { env: { PATH: process.env.PATH ?? '', ...env } }).then(
+        ({ stdout }) => ({ code: 0, output: stdout }),
+        (error: { code?: number; stderr?: string }) => ({ code: error.code, output: error.stderr ?? '' }),
+      );
+    expect(await run({ DATABASE_URL: `sqlite:${path.join(dir, 'migrated.db')}` })).toEqual({ code: 0, output: 'Migrations applied (sqlite).\n' });
+    // Nothing listens on a port just found free.
+    const refused = await run({ DATABASE_URL: `postgres://encurta:senha@127.0.0.1:${await freePort()}/encurta` });
+    expect(refused).toEqual({ code: 1, output: expect.stringMatching(/^Migration failed: connect ECONNREFUSED 127\.0\.0\.1:\d+\n$/) });
   });
 });

@@ -6,6 +6,7 @@ import { openStore } from './db/store.js';
 import { migrateToLatest } from './db/migrate.js';
 import { anchorTickObjectShape } from './ops/tick-shape-anchor.js';
 import { brandContrastWarning } from './web/brand-palette.js';
+import { checkGeoDatabases } from './insights/geoip.js';
 
 // Before anything allocates much (the link cache's warm-up above all): see the module.
 anchorTickObjectShape();
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
   try {
     config = loadConfig();
     assertTestSwitchesOff(config);
+    if (config.insights.enabled) checkGeoDatabases(config.insights);
   } catch (error) {
     console.error(error instanceof ConfigError || error instanceof Error ? error.message : String(error));
     process.exit(1);

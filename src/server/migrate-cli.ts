@@ -3,7 +3,7 @@
 // migrator takes a lock (a PostgreSQL advisory lock) around the whole run.
 import { ConfigError, loadConfig } from './config.js';
 import { openStore } from './db/store.js';
-import { migrateToLatest } from './db/migrate.js';
+import { MigrationError, migrateToLatest } from './db/migrate.js';
 
 try {
   const config = loadConfig();
@@ -15,6 +15,8 @@ try {
     await store.close();
   }
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : `Migration failed: ${error instanceof Error ? error.message : String(error)}`);
+  // Configuration and migration errors say what failed themselves ('Migration <name> failed: …').
+  const said = error instanceof ConfigError || error instanceof MigrationError;
+  console.error(said ? error.message : `Migration failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }

@@ -30,12 +30,15 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
   return { getMigrations: async () => migrationsFor(dialect) };
 }
 
+/** A migration that did not apply; its message says which, and why. */
+export class MigrationError extends Error {}
+
 export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
   const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error !== undefined || failed !== undefined) {
     const reason = error instanceof Error ? error.message : String(error ?? '');
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+    throw new MigrationError(failed === undefined ? `Migration failed: ${reason}` : `Migration ${failed.migrationName} failed: ${reason}`);
   }
 }

@@ -82,6 +82,15 @@ export function openGeoLookup(options: { countryDb?: string; cityDb?: string | r
 }
 
 /**
+ * Opens the configured databases once and lets them go: a file that cannot be read stops the
+ * start with one line naming it (the writer thread, which keeps them, would otherwise fail at
+ * every click flush). Throws as openGeoLookup does.
+ */
+export function checkGeoDatabases(options: { countryDb?: string; cityDb?: string | readonly string[] }): void {
+  openGeoLookup(options);
+}
+
+/**
  * The country and region of one database record, in either schema; `fallbackCountry` (from
  * another database) when the record has no valid country of its own. Pure: exported for tests.
  */
