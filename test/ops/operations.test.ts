@@ -73,15 +73,21 @@ describe('/readyz and failing writes', () => {
   });
 });
 
+/** A stream for pino that keeps each JSON log line, parsed. */
+function logLines<Line>(): { lines: Line[]; stream: Writable } {
+  const lines: Line[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Line);
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
 describe('click flush failures in the log', () => {
   it('are logged once per 10-s window during an outage, then with the count left out', async () => {
-    const lines: { msg: string; suppressed?: number }[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as { msg: string; suppressed?: number });
-        done();
-      },
-    });
+    const { lines, stream } = logLines<{ msg: string; suppressed?: number }>();
     let now = 0;
     const recorder = createClickRecorder({
       writer: { open: () => undefined, write: async (_batch: ClickBatch) => Promise.reject(Object.assign(new Error('locked'), { code: 'SQLITE_BUSY' })), flushInsights: async () => undefined, close: async () => undefined },
@@ -141,13 +147,7 @@ describe('stopping while the store is down', () => {
   });
 
   it('gives up after the bound and says how many clicks were not stored', async () => {
-    const lines: { msg: string; lost?: number }[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as { msg: string; lost?: number });
-        done();
-      },
-    });
+    const { lines, stream } = logLines<{ msg: string; lost?: number }>();
     let tries = 0;
     const recorder = recorderOver(async () => {
       tries++;
