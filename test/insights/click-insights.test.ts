@@ -94,6 +94,16 @@ describe('click insights', () => {
     expect(insights.devices[0]).toEqual({ key: 'mobile', clicks: 5 });
   });
 
+  it('places a client whose proxy writes the port after the address (Azure, IIS)', async () => {
+    const link = await createLink();
+    await click(link.alias, { userAgent: UA.chromeAndroid, address: `${ADDRESS.rio}:51234` });
+    await click(link.alias, { userAgent: UA.chromeAndroid, address: `[${ADDRESS.brV6}]:443` });
+    await click(link.alias, { userAgent: UA.chromeAndroid, address: `${ADDRESS.us}:80` });
+    const insights = await insightsOf(link);
+    expect(asRecord(insights.countries)).toEqual({ BR: 2, US: 1 });
+    expect(asRecord(insights.regions)).toEqual({ 'BR-RJ': 1, 'BR-SP': 1, unknown: 1 });
+  });
+
   it('stores counters only: no address, user agent or referrer anywhere in the database', async () => {
     const link = await createLink();
     await click(link.alias, { userAgent: UA.chromeAndroid, address: ADDRESS.recife, referer: 'https://www.google.com.br/search?q=segredo' });

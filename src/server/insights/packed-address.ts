@@ -37,7 +37,40 @@ export function packAddress(address: string, out: PackedAddress): PackedAddress 
     }
     return out;
   }
-  return parseIpv6(address, out);
+  parseIpv6(address, out);
+  // A proxy that writes the client's port too (Azure, IIS: '203.0.113.7:5555', '[2001:db8::1]:443')
+  // leaves request.ip with it; read the address before the port. Only after the plain forms
+  // failed, so ordinary addresses pay nothing for it.
+  if (out.family === NO_ADDRESS) packWithPort(address, out);
+  return out;
+}
+
+/** 'a.b.c.d:port' or '[ipv6]:port' (the port optional in brackets) into `out`; NO_ADDRESS otherwise. */
+function packWithPort(address: string, out: PackedAddress): void {
+  const colon = address.lastIndexOf(':');
+  if (address.charCodeAt(0) === 91 /* '[' */) {
+    const close = address.indexOf(']');
+    if (close === -1 || (close !== address.length - 1 && (close !== colon - 1 || !isPort(address, colon + 1)))) return;
+    parseIpv6(address.slice(1, close), out);
+    return;
+  }
+  if (address.indexOf(':') !== colon || !isPort(address, colon + 1)) return;
+  const v4 = parseIpv4(address, 0, colon);
+  if (v4 >= 0) {
+    out.family = IPV4;
+    out.hi = v4;
+  }
+}
+
+/** One to five digits from `start` to the end of `address`. */
+function isPort(address: string, start: number): boolean {
+  const length = address.length - start;
+  if (length < 1 || length > 5) return false;
+  for (let i = start; i < address.length; i++) {
+    const c = address.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }
 
 /** An IPv4 dotted quad in address[start, end) as an unsigned number, or -1. */
