@@ -6,8 +6,11 @@ import { useId, useState } from 'react';
 import type { InsightCount } from '../../../shared/api';
 import { Card } from '../../components/ui/card';
 import { formatNumber, formatPercent } from '../../lib/format';
-import { sumClicks } from './insights-data';
+import { wholePercents } from './insights-data';
 import { insightsTexts as t } from './insights-texts';
+
+/** A share that rounds to 0% but is not nothing: formatPercent writes it "<1%". */
+const SMALL_SHARE = 0.001;
 
 /** Rows shown before "Mostrar todos": the card stays short on a phone. */
 export const BREAKDOWN_ROWS = 6;
@@ -26,7 +29,7 @@ export interface BreakdownTableProps {
 export function BreakdownTable({ title, heading = 'h2', keyHeader, entries, label, testId }: BreakdownTableProps) {
   const bodyId = useId();
   const [expanded, setExpanded] = useState(false);
-  const total = sumClicks(entries);
+  const percents = wholePercents(entries.map((entry) => entry.clicks));
   const max = Math.max(1, ...entries.map((entry) => entry.clicks));
   const shown = expanded ? entries : entries.slice(0, BREAKDOWN_ROWS);
   const Heading = heading === 'hidden' ? 'span' : heading;
@@ -49,7 +52,8 @@ export function BreakdownTable({ title, heading = 'h2', keyHeader, entries, labe
           </tr>
         </thead>
         <tbody id={bodyId}>
-          {shown.map((entry) => {
+          {shown.map((entry, index) => {
+            const percent = percents[index] ?? 0;
             const name = label(entry.key);
             return (
               <tr key={entry.key}>
@@ -63,7 +67,7 @@ export function BreakdownTable({ title, heading = 'h2', keyHeader, entries, labe
                   </svg>
                 </th>
                 <td className="py-1.5 text-right align-top font-semibold text-slate-900 tabular-nums">{formatNumber(entry.clicks)}</td>
-                <td className="py-1.5 text-right align-top text-xs leading-5 text-slate-500 tabular-nums">{formatPercent(total === 0 ? 0 : entry.clicks / total)}</td>
+                <td className="py-1.5 text-right align-top text-xs leading-5 text-slate-500 tabular-nums">{formatPercent(percent === 0 && entry.clicks > 0 ? SMALL_SHARE : percent / 100)}</td>
               </tr>
             );
           })}

@@ -68,3 +68,23 @@ export function bestHour(hours: readonly number[]): { hour: number; clicks: numb
 export function sumClicks(entries: readonly { clicks: number }[]): number {
   return entries.reduce((sum, entry) => sum + entry.clicks, 0);
 }
+
+/**
+ * Whole percentages of `values` that add up to exactly 100 (or all 0 when every value is), by
+ * largest remainder: each share rounded down, the points left to the largest fractions (on a
+ * tie, to the smaller value, so 199 and 1 read 99% and 1%, then to the first). Rounding each share on its own made a table read 101% or 102%.
+ */
+export function wholePercents(values: readonly number[]): number[] {
+  const total = values.reduce((sum, value) => sum + value, 0);
+  if (total <= 0) return values.map(() => 0);
+  const exact = values.map((value) => (value * 100) / total);
+  const percents = exact.map(Math.floor);
+  let left = 100 - percents.reduce((sum, value) => sum + value, 0);
+  const byFraction = exact.map((value, index) => ({ index, fraction: value - Math.floor(value) })).sort((a, b) => b.fraction - a.fraction || (values[a.index] ?? 0) - (values[b.index] ?? 0) || a.index - b.index);
+  for (const { index } of byFraction) {
+    if (left <= 0) break;
+    percents[index] = (percents[index] ?? 0) + 1;
+    left--;
+  }
+  return percents;
+}
