@@ -133,6 +133,8 @@ export interface AdminReportGroup {
   domain: string | null;
   /** 'blocked': active, but its domain is on the blocklist; 'missing': deleted since. */
   state: AdminLinkState;
+  /** Whether the target's domain is on the blocklist, whatever the state says (a disabled link's may be too). */
+  domainBlocked: boolean;
   /** Open reports for this alias. */
   reports: number;
   firstReportedAt: string;

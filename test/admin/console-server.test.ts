@@ -234,7 +234,7 @@ describe(`the operator's console on the server (${testDialect})`, () => {
     await fetch(`${server.url}/api/reports`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ alias: 'acao-um', reason: 'golpe do pix, cuidado' }) });
     const queue = (await (await session.call('GET', ADMIN_API_ROUTES.reports.url)).json()) as AdminReportQueue;
     expect(queue.groups).toEqual([
-      expect.objectContaining({ alias: 'acao-um', url: 'https://www.acoes.example/1', domain: 'www.acoes.example', state: 'active', reports: 1, reasons: ['golpe do pix, cuidado'] }),
+      expect.objectContaining({ alias: 'acao-um', url: 'https://www.acoes.example/1', domain: 'www.acoes.example', state: 'active', domainBlocked: false, reports: 1, reasons: ['golpe do pix, cuidado'] }),
     ]);
     const blocked = await ok('POST', adminApiPath('blockReported', { alias: 'acao-um' }), {});
     expect(blocked.message).toBe('Bloqueado: www.acoes.example (e subdomínios); denúncia resolvida.');
@@ -326,6 +326,12 @@ describe(`the operator's console on the server (${testDialect})`, () => {
     await report('ja-desat');
     expect(await ok(adminApiPath('disableLink', { alias: 'ja-desat' }))).toMatchObject({ outcome: 'changed' });
     expect(await ok(adminApiPath('disableReported', { alias: 'ja-desat' }))).toEqual({ outcome: 'changed', message: 'O link ja-desat já estava desativado; denúncia resolvida.' });
+
+    // A disabled link whose domain is blocked too: the queue says both.
+    await report('ja-bloq');
+    expect(await ok(adminApiPath('disableLink', { alias: 'ja-bloq' }))).toMatchObject({ outcome: 'changed' });
+    const queue = (await (await session.call('GET', ADMIN_API_ROUTES.reports.url)).json()) as AdminReportQueue;
+    expect(queue.groups.find((group) => group.alias === 'ja-bloq')).toMatchObject({ state: 'disabled', domainBlocked: true });
   });
 
   it('the audit log names an API key at its creation and its revocation, with figures written as the console writes them', async () => {

@@ -316,6 +316,7 @@ export function createAdminQueries(deps: AdminQueryDeps) {
             url: link?.url ?? null,
             domain: link === undefined ? null : hostOfUrl(link.url) || null,
             state: link === undefined ? 'missing' : stateOf(link.url, link.disabled_at),
+            domainBlocked: link !== undefined && deps.isBlockedUrl(link.url),
             reasons: reasons.get(group.alias) ?? [],
           };
         }),

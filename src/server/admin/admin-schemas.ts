@@ -131,6 +131,7 @@ export const reportsSchema = {
           url: nullable('string'),
           domain: nullable('string'),
           state: linkState,
+          domainBlocked: { type: 'boolean', description: 'O domínio do destino está bloqueado (também quando o link está desativado).' },
           reports: integer(),
           firstReportedAt: instant(),
           lastReportedAt: instant(),

@@ -124,11 +124,12 @@ describe('focus after a dialog or an action', () => {
 });
 
 describe('reports', () => {
-  const group = (alias: string, state: AdminReportGroup['state']): AdminReportGroup => ({
+  const group = (alias: string, state: AdminReportGroup['state'], domainBlocked = state === 'blocked'): AdminReportGroup => ({
     alias,
     url: `https://${alias}.example.net/x`,
     domain: `${alias}.example.net`,
     state,
+    domainBlocked,
     reports: 2,
     firstReportedAt: '2026-11-23T12:00:00.000Z',
     lastReportedAt: '2026-11-23T13:00:00.000Z',
@@ -143,6 +144,18 @@ describe('reports', () => {
     expect(within(blocked).queryByRole('button', { name: 'Bloquear domínio' })).not.toBeInTheDocument();
     expect(within(blocked).getByRole('button', { name: 'Resolver' })).toBeInTheDocument();
     expect(within(screen.getByTestId('report-golpe')).getByRole('button', { name: 'Bloquear domínio' })).toBeInTheDocument();
+  });
+
+  it('a disabled link under a blocked domain says both, and offers no block', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ groups: [group('ambos', 'disabled', true), group('so-desat', 'disabled')], openReports: 4 }));
+    renderSection(<ReportsSection />, '/admin/denuncias');
+    const both = await screen.findByTestId('report-ambos');
+    expect(within(both).getByText('Desativado')).toBeInTheDocument();
+    expect(within(both).getByText('Bloqueado pelo domínio')).toBeInTheDocument();
+    expect(within(both).queryByRole('button', { name: 'Bloquear domínio' })).not.toBeInTheDocument();
+    const disabledOnly = screen.getByTestId('report-so-desat');
+    expect(within(disabledOnly).queryByText('Bloqueado pelo domínio')).not.toBeInTheDocument();
+    expect(within(disabledOnly).getByRole('button', { name: 'Bloquear domínio' })).toBeInTheDocument();
   });
 });
 

@@ -42,6 +42,8 @@ function ReportCard({ group, onDone }: { group: AdminReportGroup; onDone(): void
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <h3 className="text-lg font-bold wrap-anywhere text-slate-900">{group.alias}</h3>
         <StateBadge state={group.state} />
+        {/* A disabled link's badge says only that: its blocked domain gets a badge of its own. */}
+        {group.state === 'disabled' && group.domainBlocked && <StateBadge state="blocked" />}
         <span className="text-sm font-semibold text-amber-800">{t.reports.count(group.reports)}</span>
       </div>
       <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
@@ -80,7 +82,7 @@ function ReportCard({ group, onDone }: { group: AdminReportGroup; onDone(): void
           </Button>
         )}
         {/* A domain already on the blocklist (the link reads 'Bloqueado pelo domínio') has nothing to block. */}
-        {group.domain !== null && group.state !== 'blocked' && (
+        {group.domain !== null && !group.domainBlocked && (
           <ConfirmButton
             label={t.reports.block}
             title={t.reports.blockTitle(group.domain)}
