@@ -8,10 +8,17 @@ import { LRUCache } from 'lru-cache';
 const EXTRA_CRAWLER_WORDS =
   /bot|facebook|embed|got|curl|wget|google|yahoo|bing|msn|duckduckgo|teoma|slurp|yandex|whatsapp|telegrambot|slack|discord|linkedinbot|skype|pinterest\/0\.|pinterestbot|vkshare|redditbot|applebot|preview|http-client|python|okhttp|java\//i;
 
+// People's browsers whose user agents hold one of those words, which isbot itself calls people:
+// TikTok's Android in-app browser ('Channel/googleplay'), DuckDuckGo's browser ('DuckDuckGo/5',
+// also in the user-agents dataset), Cubot phones ('CUBOT P50', 'CUBOT_X30') and Microsoft's Bing
+// app ('BingSapphire/28'). Their marks are taken out before the words are matched, so a fetcher
+// cannot pass by carrying one (DuckDuckBot and bingbot are isbot's anyway).
+const PEOPLE_MARKS = /channel\/googleplay|duckduckgo\/\d|\bcubot|bingsapphire/gi;
+
 export function isCrawler(userAgent: string | undefined): boolean {
   // No user agent at all is a script, not a person: preview, and no click counted.
   if (userAgent === undefined || userAgent.trim() === '') return true;
-  return isbot(userAgent) || EXTRA_CRAWLER_WORDS.test(userAgent);
+  return isbot(userAgent) || EXTRA_CRAWLER_WORDS.test(userAgent.replace(PEOPLE_MARKS, ''));
 }
 
 /**
