@@ -80,6 +80,18 @@ describe('parseMetadata', () => {
     expect(parse('<title>Café</title>', 'text/html; charset=x-unknown-thing').title).toBe('Café');
   });
 
+  it('reads a page that names no charset as UTF-8 when it is, else as windows-1252 (as browsers guess)', () => {
+    const latin1 = Buffer.concat([Buffer.from('<title>Promoção de Verão ', 'latin1'), Buffer.from([0x96]), Buffer.from(' Ações</title>', 'latin1')]);
+    expect(parseMetadata({ body: latin1, url: PAGE_URL, contentType: 'text/html' }).title).toBe('Promoção de Verão – Ações');
+    // A <meta charset> past the prescan is not seen; the guess still reads the page.
+    const late = Buffer.from(`<!--${'x'.repeat(5000)}--><meta charset="iso-8859-1"><title>Coração</title>`, 'latin1');
+    expect(parseMetadata({ body: late, url: PAGE_URL, contentType: 'text/html' }).title).toBe('Coração');
+    expect(parse('<title>Café ☕</title>', 'text/html').title).toBe('Café ☕');
+    // UTF-8 cut inside its last character (the body's size cap) is still UTF-8.
+    const utf8 = Buffer.from('<title>Açaí</title><p>é', 'utf8');
+    expect(parseMetadata({ body: utf8.subarray(0, utf8.length - 1), url: PAGE_URL }).title).toBe('Açaí');
+  });
+
   it('cleanText strips control characters', () => {
     expect(cleanText('a\u0000b\u0007c\td', 10)).toBe('abc d');
   });

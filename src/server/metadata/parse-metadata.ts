@@ -139,9 +139,14 @@ function resolveHttpUrl(value: string | undefined, base: string): string | undef
   }
 }
 
-/** Decodes the body by the Content-Type charset, a BOM, or <meta charset>; UTF-8 otherwise. */
+/**
+ * Decodes the body by a BOM, the Content-Type charset or <meta charset>; a page that names none
+ * is UTF-8 when it is valid UTF-8, else windows-1252 (what browsers guess for the many older
+ * Brazilian pages in Latin-1 that declare nothing: "Promoção" read as UTF-8 was "Promo��o").
+ */
 export function decodeBody(body: Buffer, contentType: string): string {
-  const label = charsetFromBom(body) ?? charsetFromContentType(contentType) ?? charsetFromMeta(body) ?? 'utf-8';
+  const label = charsetFromBom(body) ?? charsetFromContentType(contentType) ?? charsetFromMeta(body);
+  if (label === undefined) return decodeUndeclared(body);
   let decoder: TextDecoder;
   try {
     decoder = new TextDecoder(label);
@@ -153,6 +158,15 @@ export function decodeBody(body: Buffer, contentType: string): string {
   // turns 0x80–0x9F into C1 controls instead of “ ” – € …; fix those up ourselves.
   if (decoder.encoding === 'windows-1252') return decodeWindows1252(body);
   return decoder.decode(body);
+}
+
+function decodeUndeclared(body: Buffer): string {
+  try {
+    // stream: a body cut at the size cap may end inside a character; that is not invalid UTF-8.
+    return new TextDecoder('utf-8', { fatal: true }).decode(body, { stream: true });
+  } catch {
+    return decodeWindows1252(body);
+  }
 }
 
 // windows-1252 bytes 0x80–0x9F (0 = unassigned, kept as the C1 control like browsers do).
