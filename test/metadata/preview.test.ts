@@ -75,6 +75,23 @@ describe('renderPreviewPage with metadata parsed from the target', () => {
     const seenByCrawler = parseMetadata({ body: Buffer.from(preview), url: 'http://127.0.0.1/abc123' });
     expect(seenByCrawler).toEqual(metadata);
     expect(seenByCrawler.title).toBe(`Oi <script>alert("x")</script> "aspas" & 'simples'`);
+    // The target's image: its size is not known, so none is announced.
+    expect(preview).not.toContain('og:image:width');
+  });
+
+  it('keeps whole emoji when a title or description is clipped, and stored metadata as it is', () => {
+    const input = { siteName: 'Encurta.br', shortUrl: 'http://127.0.0.1/e', targetUrl: 'https://example.com/', image: null, defaultImage: 'http://127.0.0.1/og-image.png' };
+    // What the parser stores: at most 200 and 500 characters, emoji counted as one.
+    const stored = parseMetadata({ body: Buffer.from(`<title>${'🎉'.repeat(300)}</title><meta name="description" content="${'ção 🎉 '.repeat(100)}">`), url: 'https://example.com/' });
+    const preview = renderPreviewPage({ ...input, title: stored.title, description: stored.description });
+    expect(preview).not.toContain('\ufffd');
+    expect(preview).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
+    expect(parseMetadata({ body: Buffer.from(preview), url: input.shortUrl })).toMatchObject({ title: stored.title, description: stored.description });
+    // Longer than the page's own bound: cut at a whole character.
+    const long = renderPreviewPage({ ...input, title: '😀'.repeat(250), description: null });
+    expect(parseMetadata({ body: Buffer.from(long), url: input.shortUrl }).title).toBe(`${'😀'.repeat(199)}…`);
+    // The site's own image comes with its size.
+    expect(long).toContain('<meta property="og:image" content="http://127.0.0.1/og-image.png">\n<meta property="og:image:width" content="1200">\n<meta property="og:image:height" content="630">');
   });
 });
 

@@ -10,8 +10,16 @@ export interface PreviewInput {
   title: string | null;
   description: string | null;
   image: string | null;
+  /** The site's own image (og-image.png), used when the target has none. */
   defaultImage: string;
 }
+
+/**
+ * og-image.png's size (a test reads it from the file). Given with the default image only: the
+ * target's own size is not known, and Facebook may not draw an image on its first share
+ * without one.
+ */
+export const DEFAULT_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
 /** The page's only style; its CSP allows exactly this text by hash (security-headers.ts). */
 export const PREVIEW_STYLE =
@@ -23,7 +31,11 @@ const MAX_DESCRIPTION = 500;
 export function renderPreviewPage(input: PreviewInput): string {
   const title = clip(input.title, MAX_TITLE) ?? input.siteName;
   const description = clip(input.description, MAX_DESCRIPTION) ?? redirectTexts.defaultDescription(input.targetUrl);
-  const image = isHttpUrl(input.image) ? input.image : input.defaultImage;
+  const ownImage = isHttpUrl(input.image);
+  const image = ownImage ? input.image : input.defaultImage;
+  const imageSize = ownImage
+    ? ''
+    : `\n<meta property="og:image:width" content="${DEFAULT_IMAGE_SIZE.width}">\n<meta property="og:image:height" content="${DEFAULT_IMAGE_SIZE.height}">`;
   const t = escapeHtml(title);
   const d = escapeHtml(description);
   const i = escapeHtml(image);
@@ -44,7 +56,7 @@ export function renderPreviewPage(input: PreviewInput): string {
 <meta property="og:url" content="${short}">
 <meta property="og:title" content="${t}">
 <meta property="og:description" content="${d}">
-<meta property="og:image" content="${i}">
+<meta property="og:image" content="${i}">${imageSize}
 <meta name="twitter:card" content="summary_large_image">
 <meta name="twitter:title" content="${t}">
 <meta name="twitter:description" content="${d}">
@@ -61,11 +73,15 @@ export function renderPreviewPage(input: PreviewInput): string {
 `;
 }
 
+/** Clipped to `max` characters (code points, as the metadata was stored: no emoji cut in half). */
 function clip(value: string | null, max: number): string | null {
   if (value === null) return null;
   const trimmed = value.replace(/\s+/g, ' ').trim();
   if (trimmed === '') return null;
-  return trimmed.length > max ? `${trimmed.slice(0, max - 1).trimEnd()}…` : trimmed;
+  // Length in UTF-16 units is never below the code points: short texts skip the split.
+  if (trimmed.length <= max) return trimmed;
+  const chars = Array.from(trimmed);
+  return chars.length > max ? `${chars.slice(0, max - 1).join('').trimEnd()}…` : trimmed;
 }
 
 function isHttpUrl(value: string | null): value is string {
