@@ -28,6 +28,11 @@ describe('parseMetadata', () => {
     expect(parse(html).image).toBe('https://exemplo.com.br/blog/post/img/c.png');
   });
 
+  it('prefers og:image:secure_url to an http og:image, whatever their order', () => {
+    const html = '<meta property="og:image" content="http://cdn.exemplo.com/x.jpg"><meta property="og:image:secure_url" content="https://cdn.exemplo.com/x.jpg">';
+    expect(parse(html).image).toBe('https://cdn.exemplo.com/x.jpg');
+  });
+
   it('resolves a relative image against <base href> when there is one', () => {
     const html = '<base href="https://static.exemplo.com/assets/"><meta property="og:image" content="capa.webp">';
     expect(parse(html).image).toBe('https://static.exemplo.com/assets/capa.webp');

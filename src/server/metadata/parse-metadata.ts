@@ -18,7 +18,9 @@ const CHARSET_PRESCAN_BYTES = 4096;
 
 const TITLE_KEYS = ['og:title', 'twitter:title'] as const;
 const DESCRIPTION_KEYS = ['og:description', 'twitter:description'] as const;
-const IMAGE_KEYS = ['og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src'] as const;
+// secure_url first: a page that gives both an http og:image and its https copy wants the latter
+// used where https is required (WhatsApp and Facebook fetch images over https).
+const IMAGE_KEYS = ['og:image:secure_url', 'og:image', 'og:image:url', 'twitter:image', 'twitter:image:src'] as const;
 
 export interface ParseInput {
   body: Buffer;
