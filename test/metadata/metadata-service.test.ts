@@ -30,6 +30,9 @@ beforeAll(async () => {
       response.writeHead(503, { 'content-type': 'text/html' }).end('<title>Fora do ar</title>');
     },
     '/empty': html('<p>sem metadados</p>'),
+    '/bad-deflate': (_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'deflate' }).end('<title>não é deflate</title>');
+    },
   });
   server = await startTestServer({
     env: { UNSAFE_ALLOW_PRIVATE_FETCH: 'true', METADATA_ALLOWED_PORTS: String(site.port) },
@@ -169,6 +172,13 @@ describe('metadata service', () => {
     } finally {
       await guarded.close();
     }
+  });
+
+  it("a page whose body cannot be decoded fails alone: the host's other pages are still fetched", async () => {
+    const { service, logs } = makeService({ options: { failureTtlMs: 60_000 } });
+    expect(await service.refresh(await createLink(`${site.origin}/bad-deflate`))).toBe('failed');
+    expect(logs.at(-1)).toMatchObject({ msg: 'metadata fetch failed', obj: { reason: 'bad_body' } });
+    expect(await service.refresh(await createLink(`${site.origin}/og?after-bad-body`))).toBe('stored');
   });
 
   it('runs at most `concurrency` fetches and drops refreshes when the queue is full', async () => {

@@ -110,6 +110,13 @@ beforeAll(async () => {
       response.writeHead(200, { 'content-type': 'text/html' });
       response.write('<html><head><title>Lento');
     },
+    '/silent-body': (_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.flushHeaders();
+    },
+    '/deflate-damaged': (_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'deflate' }).end(Buffer.from('<title>não é deflate</title>'));
+    },
     '/dropped': (_request, response) => {
       response.writeHead(200, { 'content-type': 'text/html' });
       response.write('<html><head><title>Cortada</title></head><body>', () => {
@@ -256,11 +263,20 @@ describe('safeFetch + parseMetadata against fixture sites (test switch on)', () 
     expect(elapsed).toBeLessThan(1500);
   });
 
-  it('times out a body that trickles (the timeout covers the whole fetch)', async () => {
+  it('stops a body that trickles at the deadline, keeping what arrived (the timeout covers the whole fetch)', async () => {
     const started = performance.now();
-    const error = await refusal(safeFetch(`${site.origin}/slow-body`, options({ timeoutMs: 300 })));
-    expect(error.reason).toBe('timeout');
+    const page = await safeFetch(`${site.origin}/slow-body`, options({ timeoutMs: 300 }));
     expect(performance.now() - started).toBeLessThan(1500);
+    expect(page.truncated).toBe(true);
+    expect(parseMetadata({ body: page.body, url: page.url, contentType: page.contentType }).title).toBe('Lento');
+    // Nothing arrived by the deadline: a timeout.
+    const silent = performance.now();
+    expect((await refusal(safeFetch(`${site.origin}/silent-body`, options({ timeoutMs: 300 })))).reason).toBe('timeout');
+    expect(performance.now() - silent).toBeLessThan(1500);
+  });
+
+  it("calls a body that cannot be decoded the page's failure, not the host's", async () => {
+    expect((await refusal(safeFetch(`${site.origin}/deflate-damaged`, options()))).reason).toBe('bad_body');
   });
 
   it('follows 3 redirects but refuses the 4th', async () => {

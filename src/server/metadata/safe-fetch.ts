@@ -45,6 +45,8 @@ export type FetchFailure =
   | 'http_status'
   | 'not_html'
   | 'timeout'
+  /** The body could not be decoded (a damaged compressed stream): this page, not its host. */
+  | 'bad_body'
   | 'network';
 
 export class SafeFetchError extends Error {
@@ -173,16 +175,14 @@ function requestOnce(url: URL, options: SafeFetchOptions, signal: AbortSignal): 
         fail(new SafeFetchError('not_html', `content type ${contentType === '' ? '(none)' : contentType.slice(0, 80)}`));
         return;
       }
-      readCapped(response, options.maxBytes)
+      // From here the body's reader answers the deadline itself: it keeps what already arrived.
+      settle();
+      readCapped(response, options.maxBytes, signal)
         .then((read) => {
-          settle();
           request.destroy();
           resolve({ kind: 'page', page: { url: url.href, status, contentType, ...read } });
         })
-        .catch((error: unknown) => {
-          settle();
-          fail(error);
-        });
+        .catch((error: unknown) => fail(error));
     });
     request.end();
   });
@@ -192,10 +192,16 @@ function isHtml(contentType: string): boolean {
   return contentType.split(';')[0]?.trim().toLowerCase() === 'text/html';
 }
 
-/** Reads at most maxBytes of decoded body, then stops: the rest is never read. */
+/**
+ * Reads at most maxBytes of decoded body, then stops: the rest is never read. When the body
+ * breaks off (a damaged stream, a dropped connection, the deadline), what arrived is kept: the
+ * <head> is usually all there (a page that sent it at once and then trickled the rest for
+ * seconds lost it to the deadline before).
+ */
 function readCapped(
   response: http.IncomingMessage,
   maxBytes: number,
+  signal: AbortSignal,
 ): Promise<{ body: Buffer; truncated: boolean; bytesReceived: number }> {
   return new Promise((resolve, reject) => {
     let bytesReceived = 0;
@@ -215,11 +221,16 @@ function readCapped(
     const chunks: Buffer[] = [];
     let kept = 0;
     let done = false;
-    const finish = (truncated: boolean) => {
-      if (done) return;
+    const onAbort = () => stopEarly(signal.reason instanceof SafeFetchError ? signal.reason : new SafeFetchError('timeout', 'aborted'));
+    const end = () => {
       done = true;
+      signal.removeEventListener('abort', onAbort);
       if (body !== response) body.destroy();
       response.destroy();
+    };
+    const finish = (truncated: boolean) => {
+      if (done) return;
+      end();
       resolve({ body: Buffer.concat(chunks, kept), truncated, bytesReceived });
     };
     body.on('data', (chunk: Buffer) => {
@@ -238,15 +249,18 @@ function readCapped(
     body.on('end', () => finish(false));
     // A damaged compressed stream or a dropped connection may still have given us a usable
     // <head>: keep what arrived.
-    const stopEarly = (message: string) => {
+    const stopEarly = (failure: SafeFetchError) => {
       if (done) return;
-      done = true;
+      end();
       if (kept > 0) resolve({ body: Buffer.concat(chunks, kept), truncated: true, bytesReceived });
-      else reject(new SafeFetchError('network', message));
+      else reject(failure);
     };
-    body.on('error', (error) => stopEarly(`body could not be read: ${error.message}`));
-    if (body !== response) response.on('error', (error) => stopEarly(`body could not be read: ${error.message}`));
-    response.on('aborted', () => stopEarly('connection closed before the body'));
+    // A decoder's error is about this page's bytes; the connection's is about the host.
+    if (body !== response) body.on('error', (error) => stopEarly(new SafeFetchError('bad_body', `body could not be decoded: ${error.message.slice(0, 120)}`)));
+    response.on('error', (error) => stopEarly(new SafeFetchError('network', `body could not be read: ${error.message.slice(0, 120)}`)));
+    response.on('aborted', () => stopEarly(new SafeFetchError('network', 'connection closed before the body')));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
   });
 }
 

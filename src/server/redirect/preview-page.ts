@@ -31,9 +31,9 @@ const MAX_DESCRIPTION = 500;
 export function renderPreviewPage(input: PreviewInput): string {
   const title = clip(input.title, MAX_TITLE) ?? input.siteName;
   const description = clip(input.description, MAX_DESCRIPTION) ?? redirectTexts.defaultDescription(input.targetUrl);
-  const ownImage = isHttpUrl(input.image);
-  const image = ownImage ? input.image : input.defaultImage;
-  const imageSize = ownImage
+  const ownImage = isHttpUrl(input.image) ? input.image : null;
+  const image = ownImage ?? input.defaultImage;
+  const imageSize = ownImage !== null
     ? ''
     : `\n<meta property="og:image:width" content="${DEFAULT_IMAGE_SIZE.width}">\n<meta property="og:image:height" content="${DEFAULT_IMAGE_SIZE.height}">`;
   const t = escapeHtml(title);
