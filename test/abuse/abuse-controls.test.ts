@@ -3,7 +3,7 @@ import type { ApiErrorBody, CreateLinkResponse } from '../../src/shared/api.js';
 import { runAdmin } from '../../src/server/admin-cli.js';
 import { isForbiddenTargetHost } from '../../src/server/abuse/target-rules.js';
 import { normalizeDomain } from '../../src/server/abuse/blocklist.js';
-import { BROWSER, CRAWLER_USER_AGENTS } from '../helpers/fixtures.js';
+import { BROWSER, BROWSER_USER_AGENTS, CRAWLER_USER_AGENTS } from '../helpers/fixtures.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 describe('forbidden targets (pure)', () => {
@@ -112,6 +112,39 @@ describe('abuse controls through the real app', () => {
     expect(again.code).toBe(0);
     expect(again.output).toMatch(/^Nada a fazer/);
     expect((await admin('block', 'não é domínio')).code).toBe(1);
+  });
+
+  it("a blocked domain in a link's iPhone or Android target blocks the link, for every visitor and the password form", async () => {
+    const make = async (alias: string, extra: Record<string, unknown>) => {
+      const res = await server.app.server.inject({ method: 'POST', url: '/api/links', payload: { url: 'https://inofensivo.example/', alias, ...extra } });
+      expect(res.statusCode, alias).toBe(201);
+    };
+    await make('app-golpe-ios', { iosUrl: 'https://login.phish-app.example/ios' });
+    await make('app-golpe-android', { androidUrl: 'https://phish-app.example/a', password: 'segredo-1' });
+    expect((await visit('app-golpe-ios', BROWSER_USER_AGENTS.safariIphone)).headers.location).toBe('https://login.phish-app.example/ios');
+
+    expect((await admin('block', 'phish-app.example', 'golpe')).code).toBe(0);
+    await server.app.refreshBlocklist();
+    for (const alias of ['app-golpe-ios', 'app-golpe-android']) {
+      for (const ua of [BROWSER_USER_AGENTS.safariIphone, BROWSER_USER_AGENTS.chromeAndroid, BROWSER, CRAWLER_USER_AGENTS.whatsapp]) {
+        const res = await visit(alias, ua);
+        expect(res.statusCode, `${alias} ${ua}`).toBe(410);
+        expect(res.body).toContain('Link bloqueado');
+        expect(res.headers.location).toBeUndefined();
+      }
+    }
+    const form = await server.app.server.inject({
+      method: 'POST',
+      url: '/app-golpe-android',
+      headers: { 'user-agent': BROWSER_USER_AGENTS.chromeAndroid, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'password=segredo-1',
+    });
+    expect(form.statusCode).toBe(410);
+    expect(form.headers.location).toBeUndefined();
+
+    expect((await admin('unblock', 'phish-app.example')).code).toBe(0);
+    await server.app.refreshBlocklist();
+    expect((await visit('app-golpe-ios', BROWSER_USER_AGENTS.safariIphone)).statusCode).toBe(302);
   });
 
   it('the operator can disable and enable an alias; a running server notices within a refresh', async () => {

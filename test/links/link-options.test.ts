@@ -520,6 +520,10 @@ describe('GET and POST /:alias: password', () => {
     expect(again.statusCode).toBe(410);
     expect(again.body).toContain(TEXTS.expired);
     expectNothingOf(again, ['senha-e-limite']);
+    // A wrong password gets the same 410, not 401: the answer does not tell whether a guess was right.
+    const wrong = await submitPassword('senha-limite', 'errada', { ip: '198.51.100.25' });
+    expect(wrong.statusCode).toBe(410);
+    expect(wrong.body).toContain(TEXTS.expired);
     expect((await visit('senha-limite')).statusCode).toBe(410);
     expect(await clicksOf('senha-limite')).toBe(1);
   });

@@ -9,6 +9,7 @@ import type { LinkGateView } from '../../shared/link-gate.js';
 import { linkOptionTexts, redirectTexts } from '../../shared/messages.js';
 import type { SourceDetector } from '../insights/click-source.js';
 import type { UserAgentProfile } from '../insights/user-agent-profile.js';
+import type { LinkOptionsRow } from '../links/link-repository.js';
 import type { MetadataService } from '../metadata/metadata-service.js';
 import type { RedirectOutcome } from '../ops/metrics.js';
 import { type PageResponse, type Pages, sendPage } from '../web/pages.js';
@@ -111,10 +112,7 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
     crawler: boolean,
   ): FastifyReply | Promise<FastifyReply> {
     if (target === UNKNOWN_ALIAS) return notFound(reply);
-    if (target.disabled || deps.isBlockedUrl(target.url)) {
-      deps.outcomes.blocked.inc();
-      return sendStatusPage(reply, 410, deps.headers.plain, blockedPage);
-    }
+    if (target.disabled || deps.isBlockedUrl(target.url)) return blocked(reply);
     // One flag read for a plain link; only a link with options goes on to read them.
     if (target.hasOptions) return gated(request, reply, alias, target, crawler);
     if (crawler) return preview(reply, alias, target);
@@ -139,6 +137,14 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
     return reply.code(302).header('location', location).header('cache-control', NO_STORE).send();
   }
 
+  const blocked = (reply: FastifyReply) => {
+    deps.outcomes.blocked.inc();
+    return sendStatusPage(reply, 410, deps.headers.plain, blockedPage);
+  };
+  /** A blocked domain in the iPhone or Android target blocks the link, as in its main URL. */
+  const hasBlockedAppTarget = (options: LinkOptionsRow) =>
+    (options.iosUrl !== null && deps.isBlockedUrl(options.iosUrl)) || (options.androidUrl !== null && deps.isBlockedUrl(options.androidUrl));
+
   const sendGate = (reply: FastifyReply, status: number, view: LinkGateView) =>
     sendPage(reply, status, deps.options.renderGate(view, reply.request.headers['accept-encoding']), NO_STORE);
   const expired = (reply: FastifyReply) => {
@@ -153,6 +159,7 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
     try {
       options = await deps.resolver.optionsOf(alias, target.id);
       if (options === undefined) return notFound(reply);
+      if (hasBlockedAppTarget(options)) return blocked(reply);
       if (isExpired(options, deps.options.now())) return expired(reply);
       // Looking, not visiting: whoever is not sent on now takes no visit.
       if (options.maxClicks !== null && (crawler || request.method === 'HEAD' || options.passwordHash !== null)) left = await deps.options.visitsLeft(target.id);
@@ -196,17 +203,26 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
       try {
         target = deps.resolver.resolveCached(alias) ?? (await deps.resolver.resolveFromStore(alias));
         if (target === UNKNOWN_ALIAS) return notFound(reply);
-        if (target.disabled || deps.isBlockedUrl(target.url)) {
-          deps.outcomes.blocked.inc();
-          return sendStatusPage(reply, 410, deps.headers.plain, blockedPage);
-        }
+        if (target.disabled || deps.isBlockedUrl(target.url)) return blocked(reply);
         options = target.hasOptions ? await deps.resolver.optionsOf(alias, target.id) : undefined;
       } catch (error) {
         return unavailable(reply, error);
       }
+      if (options !== undefined && hasBlockedAppTarget(options)) return blocked(reply);
       // Nothing to unlock: the link itself, with GET.
       if (options?.passwordHash === undefined || options.passwordHash === null) return reply.code(303).header('location', `/${alias}`).header('cache-control', NO_STORE).send();
       if (isExpired(options, deps.options.now())) return expired(reply);
+      // No visits left: 410 before any attempt is counted or checked, so that 401 against 410
+      // cannot tell a guesser that the password was right.
+      if (options.maxClicks !== null) {
+        let left: number | null;
+        try {
+          left = await deps.options.visitsLeft(target.id);
+        } catch (error) {
+          return unavailable(reply, error);
+        }
+        if (left !== null && left <= 0) return expired(reply);
+      }
       // Every attempt counts, right or wrong, before the (slow) check.
       let admitted: boolean;
       try {
