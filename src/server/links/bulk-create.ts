@@ -2,12 +2,15 @@
 // POST /api/links would (same schema, same rules), each answered on its own, in input order.
 // Items run concurrently: on SQLite the creations of one turn share a commit
 // (db/sqlite-group-commit.ts), on PostgreSQL they share the pool, which is what makes a
-// thousand links a fraction of a second.
+// thousand links a fraction of a second. Items that ask for the same alias are the exception:
+// each waits for the one before it, so the first in input order that can have it does (racing,
+// the one whose password hashed first won).
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { BulkCreateResult, CreateLinkRequest } from '../../shared/api.js';
 import { NEW_LINK_SCHEMA } from '../api/api-schemas.js';
 import { AppError } from '../errors.js';
 import { describeError, describeSchemaErrors } from '../http-errors.js';
+import { normalizeAlias } from '../../shared/alias-rules.js';
 import type { LinkService } from './link-service.js';
 
 // The same options as the server's own validator (app.ts): no coercion, nothing dropped.
@@ -23,23 +26,39 @@ export interface BulkCreateDeps {
 
 export async function createInBulk(items: readonly unknown[], apiKeyId: number, deps: BulkCreateDeps): Promise<BulkCreateResult[]> {
   let serverError: unknown;
+  /** Per alias asked for, the latest item's result so far. */
+  const byAlias = new Map<string, Promise<BulkCreateResult>>();
   const results = await Promise.all(
-    items.map(async (item): Promise<BulkCreateResult> => {
+    items.map((item): Promise<BulkCreateResult> => {
       if (!checkItem(item)) {
         const { code, message } = describeSchemaErrors(checkItem.errors ?? []);
-        return { ok: false, error: { code, message } };
+        return Promise.resolve({ ok: false, error: { code, message } });
       }
-      try {
-        return { ok: true, link: await deps.links.createLink(item, { apiKeyId }) };
-      } catch (error) {
-        if (!(error instanceof AppError)) serverError ??= error;
-        const { code, message } = describeError(error instanceof AppError ? error : toFastifyLike(error));
-        return { ok: false, error: { code, message } };
-      }
+      const alias = item.alias === undefined ? '' : normalizeAlias(item.alias);
+      if (alias === '') return create(item);
+      const earlier = byAlias.get(alias);
+      const result = earlier === undefined ? create(item) : earlier.then((before) => (before.ok ? aliasTaken() : create(item)));
+      byAlias.set(alias, result);
+      return result;
     }),
   );
   if (serverError !== undefined) deps.onServerError(serverError);
   return results;
+
+  async function create(item: CreateLinkRequest): Promise<BulkCreateResult> {
+    try {
+      return { ok: true, link: await deps.links.createLink(item, { apiKeyId }) };
+    } catch (error) {
+      if (!(error instanceof AppError)) serverError ??= error;
+      const { code, message } = describeError(error instanceof AppError ? error : toFastifyLike(error));
+      return { ok: false, error: { code, message } };
+    }
+  }
+}
+
+function aliasTaken(): BulkCreateResult {
+  const { code, message } = describeError(new AppError('alias_taken', 409));
+  return { ok: false, error: { code, message } };
 }
 
 /** describeError takes Fastify's error shape; a store error carries what it needs (its code). */

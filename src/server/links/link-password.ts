@@ -1,12 +1,18 @@
 // A link's password: a slow salted hash (src/server/password-hash.ts), with the cost chosen for
 // links.
+import pLimit from 'p-limit';
 import { hashPassword, verifyPassword } from '../password-hash.js';
 
 /** N = 2^15, r = 8, p = 1: ~32 MB and some tens of ms per hash; OWASP's scrypt minimum is 2^17 with r = 8 — kept lower, and attempts are limited per client and link. */
 const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
 
+// scrypt runs on libuv's pool of 4 threads, which visitors' password checks share (and DNS
+// lookups, file reads). A bulk creation of a thousand protected links queued a thousand hashes
+// at once, and every visitor's check waited a minute behind them: creations hash 2 at a time.
+const creationHashes = pLimit(2);
+
 /** `scrypt$N$r$p$salt$key` (salt and key base64url). */
-export const hashLinkPassword = (password: string): Promise<string> => hashPassword(password, COST);
+export const hashLinkPassword = (password: string): Promise<string> => creationHashes(() => hashPassword(password, COST));
 
 /** Whether `password` matches the stored hash; a malformed hash matches nothing. */
 export const verifyLinkPassword = verifyPassword;
