@@ -3,6 +3,7 @@
 // an unknown e-mail hashes all the same, so the answer's timing does not say which e-mails exist.
 import { OPERATOR_PASSWORD_MAX, OPERATOR_PASSWORD_MIN } from '../../shared/admin-api.js';
 import type { Clock } from '../calendar.js';
+import pLimit from 'p-limit';
 import { hashPassword, verifyPassword } from '../password-hash.js';
 import type { OperatorRepository } from './operator-repository.js';
 
@@ -32,18 +33,7 @@ export interface SignedInOperator {
 export function createOperatorService(deps: { operators: OperatorRepository; clock: Clock }) {
   // A hash of nothing anybody knows, checked against for unknown e-mails.
   let decoy: Promise<string> | undefined;
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  async function bounded<T>(work: () => Promise<T>): Promise<T> {
-    if (running >= HASHES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
-    try {
-      return await work();
-    } finally {
-      running--;
-      waiting.shift()?.();
-    }
-  }
+  const bounded = pLimit(HASHES_AT_ONCE);
 
   return {
     /** 'added', or 'exists' when the e-mail already has an operator (the password is left alone). */
