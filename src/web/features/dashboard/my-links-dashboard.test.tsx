@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import type { LinkOptionsView, LinkOwnerView } from '../../../shared/api';
 import { MY_LINKS_KEY, type StoredLink } from '../../lib/my-links';
 import { jsonResponse, renderWithApp, toastRegion } from '../../testing/render';
+import { forgetAllViews, VIEW_MEMORY_MS } from './link-view-memory';
 import { LINKS_FILE_FORMAT } from './links-file';
 import { MyLinksDashboard } from './my-links-dashboard';
 import { stubFetch } from '../../testing/fetch-stub';
@@ -107,6 +108,8 @@ beforeEach(() => {
   inFlight = 0;
   maxInFlight = 0;
   fetchMock.mockImplementation(fakeFetch);
+  // Each test is a new tab: no views kept from another.
+  forgetAllViews();
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -253,6 +256,40 @@ describe('MyLinksDashboard: the list', () => {
     await user.click(refresh);
     await waitFor(() => expect(within(promo).getByTestId('total-clicks')).toHaveTextContent('7'));
     await waitFor(() => expect(refresh).toBeEnabled());
+  });
+
+  it('shown again (back from a statistics page), the cards come from this tab\'s answers: nothing asked, until Atualizar', async () => {
+    serve(newer, 3);
+    serve(older, 5);
+    store([newer, older]);
+    const first = renderWithApp(<MyLinksDashboard />);
+    expect(await within(card(newer.shortUrl)).findByTestId('total-clicks')).toHaveTextContent('3');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Atualizar' })).toBeEnabled());
+    first.unmount();
+
+    const asked = fetchMock.mock.calls.length;
+    serve(newer, 9);
+    const user = userEvent.setup();
+    renderWithApp(<MyLinksDashboard />);
+    // At once, with the counts as they were: no placeholder, no request.
+    expect(within(card(newer.shortUrl)).getByTestId('total-clicks')).toHaveTextContent('3');
+    expect(within(card(older.shortUrl)).getByTestId('total-clicks')).toHaveTextContent('5');
+    expect(fetchMock.mock.calls.length).toBe(asked);
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(within(card(newer.shortUrl)).getByTestId('total-clicks')).toHaveTextContent('9'));
+  });
+
+  it('asks again when the page is shown after the views were kept long enough', async () => {
+    serve(newer, 3);
+    store([newer]);
+    const first = renderWithApp(<MyLinksDashboard />);
+    expect(await within(card(newer.shortUrl)).findByTestId('total-clicks')).toHaveTextContent('3');
+    first.unmount();
+    const later = Date.now() + VIEW_MEMORY_MS + 1000;
+    vi.spyOn(Date, 'now').mockReturnValue(later);
+    serve(newer, 4);
+    renderWithApp(<MyLinksDashboard />);
+    await waitFor(() => expect(within(card(newer.shortUrl)).getByTestId('total-clicks')).toHaveTextContent('4'));
   });
 
   it('copies the short link', async () => {

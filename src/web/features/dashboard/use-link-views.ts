@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Limiter } from '../../lib/concurrency';
 import type { StoredLink } from '../../lib/my-links';
 import { checkLink, type LinkCheck } from './link-check';
+import { forgetView, recalledView, rememberView } from './link-view-memory';
 import { linkKey } from './use-my-links';
 
 export interface LinkViews {
@@ -17,7 +18,10 @@ export interface LinkViews {
   record: (link: StoredLink, check: LinkCheck) => void;
 }
 
-/** Fetches the owner's view of each stored link, a few at a time (see CHECK_CONCURRENCY). */
+/**
+ * Fetches the owner's view of each stored link, a few at a time (see CHECK_CONCURRENCY); a view
+ * this tab fetched in the last minutes is shown at once instead (link-view-memory.ts).
+ */
 export function useLinkViews(links: readonly StoredLink[], limit: Limiter): LinkViews {
   const [checks, setChecks] = useState<ReadonlyMap<string, LinkCheck>>(() => new Map());
   const [pending, setPending] = useState(0);
@@ -40,15 +44,23 @@ export function useLinkViews(links: readonly StoredLink[], limit: Limiter): Link
     const current = controller.current;
     if (current === null) return;
     const { signal } = current;
-    for (const link of links) {
+    const asked = requested.current;
+    // Links shown from memory (see `shown` below) are not asked about.
+    const toAsk = links.filter((link) => {
       const key = linkKey(link);
-      if (requested.current.has(key)) continue;
-      requested.current.add(key);
+      if (asked.has(key)) return false;
+      asked.add(key);
+      return recalledView(key) === undefined;
+    });
+    for (const link of toAsk) {
+      const key = linkKey(link);
       setPending((count) => count + 1);
       limit(() => (signal.aborted ? Promise.reject(new DOMException('Aborted', 'AbortError')) : checkLink(link, signal)))
         .then(
           (check) => {
-            if (!signal.aborted) setChecks((previous) => new Map(previous).set(key, check));
+            if (signal.aborted) return;
+            rememberView(key, check);
+            setChecks((previous) => new Map(previous).set(key, check));
           },
           () => undefined, // aborted: the page is gone
         )
@@ -58,13 +70,28 @@ export function useLinkViews(links: readonly StoredLink[], limit: Limiter): Link
     }
   }, [links, limit, round]);
 
+  // The answers of this page, and for links it has not asked about, those kept from before:
+  // read while rendering, so a page shown again has its cards at once (no placeholder frame).
+  const shown = useMemo(() => {
+    let merged: Map<string, LinkCheck> | undefined;
+    for (const link of links) {
+      const key = linkKey(link);
+      if (checks.has(key)) continue;
+      const recalled = recalledView(key);
+      if (recalled !== undefined) (merged ??= new Map(checks)).set(key, recalled);
+    }
+    return merged ?? checks;
+  }, [checks, links]);
+
   const refresh = useCallback(() => {
+    for (const key of requested.current) forgetView(key);
     requested.current.clear();
     setRound((value) => value + 1);
   }, []);
 
   const retry = useCallback((link: StoredLink) => {
     const key = linkKey(link);
+    forgetView(key);
     requested.current.delete(key);
     setChecks((previous) => {
       const next = new Map(previous);
@@ -77,8 +104,9 @@ export function useLinkViews(links: readonly StoredLink[], limit: Limiter): Link
   const record = useCallback((link: StoredLink, check: LinkCheck) => {
     const key = linkKey(link);
     requested.current.add(key);
+    rememberView(key, check);
     setChecks((previous) => new Map(previous).set(key, check));
   }, []);
 
-  return { checks, pending, refresh, retry, record };
+  return { checks: shown, pending, refresh, retry, record };
 }
