@@ -14,7 +14,7 @@ export const buttonVariants = cva(
         ghost: 'text-slate-700 hover:bg-slate-100 focus-visible:ring-primary',
         ghostDestructive: 'text-red-600 hover:bg-red-50 hover:text-red-700 focus-visible:ring-red-600',
         destructive: 'bg-red-600 text-white shadow-sm hover:bg-red-700 focus-visible:ring-red-600',
-        success: 'bg-emerald-600 text-white shadow-sm hover:bg-emerald-700 focus-visible:ring-emerald-600',
+        success: 'bg-emerald-700 text-white shadow-sm hover:bg-emerald-800 focus-visible:ring-emerald-600',
         successOutline:
           'border border-emerald-300 bg-white text-emerald-800 shadow-sm hover:bg-emerald-100 focus-visible:ring-emerald-600',
       },
