@@ -12,15 +12,19 @@ function store(): Storage | undefined {
 }
 
 export function readItem(key: string): string | null {
+  // A value kept in memory is newer than storage's: the write that put it there failed (a full
+  // quota), and reading storage first lost it (a new link's manage token gone from Meus links).
+  const kept = memory.get(key);
+  if (kept !== undefined) return kept;
   const storage = store();
   if (storage) {
     try {
       return storage.getItem(key);
     } catch {
-      // fall through to memory
+      // unreadable (disabled meanwhile): nothing stored here
     }
   }
-  return memory.get(key) ?? null;
+  return null;
 }
 
 export function writeItem(key: string, value: string): void {
@@ -28,6 +32,7 @@ export function writeItem(key: string, value: string): void {
   if (storage) {
     try {
       storage.setItem(key, value);
+      memory.delete(key);
       return;
     } catch {
       // quota exceeded or storage disabled: keep it in memory
