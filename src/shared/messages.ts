@@ -122,9 +122,10 @@ export const linkOptionTexts = {
   appUrlsHint: 'Quem abrir o link nesses aparelhos vai para este endereço; os demais, para a URL principal.',
   badgeExpires: (when: string): string => `expira em ${when}`,
   badgeExpired: 'expirado',
-  badgeClicks: (used: number, max: number): string => `${formatInteger(used)} de ${formatInteger(max)} cliques`,
+  // "de 1 clique", "de 2 cliques": the noun agrees with the limit.
+  badgeClicks: (used: number, max: number): string => `${formatInteger(used)} de ${formatInteger(max)} ${max === 1 ? 'clique' : 'cliques'}`,
   // All clicks used: visitors get "Este link expirou", so the badge says so too.
-  badgeClicksUsedUp: (max: number): string => `${formatInteger(max)} de ${formatInteger(max)} cliques · expirado`,
+  badgeClicksUsedUp: (max: number): string => `${formatInteger(max)} de ${formatInteger(max)} ${max === 1 ? 'clique' : 'cliques'} · expirado`,
   badgeProtected: 'protegido',
   badgeApps: 'links para apps',
 } as const;

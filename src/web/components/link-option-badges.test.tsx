@@ -24,6 +24,9 @@ describe('linkOptionBadges', () => {
     expect(linkOptionBadges({ ...PLAIN, maxClicks: 50, clicksLeft: 47 }, NOW)).toEqual([{ kind: 'clicks', text: '3 de 50 cliques' }]);
     expect(linkOptionBadges({ ...PLAIN, maxClicks: 50, clicksLeft: 50 }, NOW)).toEqual([{ kind: 'clicks', text: '0 de 50 cliques' }]);
     expect(linkOptionBadges({ ...PLAIN, maxClicks: 1500, clicksLeft: 0 }, NOW)).toEqual([{ kind: 'clicksUsedUp', text: '1.500 de 1.500 cliques · expirado' }]);
+    // One click: singular.
+    expect(texts({ ...PLAIN, maxClicks: 1, clicksLeft: 1 })).toEqual(['0 de 1 clique']);
+    expect(texts({ ...PLAIN, maxClicks: 1, clicksLeft: 0 })).toEqual(['1 de 1 clique · expirado']);
   });
 
   it('"protegido" for a password, "links para apps" for either app link', () => {
