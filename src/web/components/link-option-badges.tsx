@@ -54,11 +54,13 @@ const TONES: Record<LinkOptionBadgeKind, string> = {
   apps: 'border-slate-200 bg-white text-slate-700',
 };
 
-export function LinkOptionBadges({ options, className }: { options: unknown; className?: string }) {
-  // One instant per mount (render stays pure): an expiry passing while the page is open shows
-  // on the next visit, not live.
-  const [now] = useState(Date.now);
-  const badges = linkOptionBadges(options, now);
+/**
+ * `now`: the instant the options were read from the server (so "Atualizar" also turns an
+ * expiry that has passed into "expirado"); without it, one instant per mount (render stays pure).
+ */
+export function LinkOptionBadges({ options, now, className }: { options: unknown; now?: number; className?: string }) {
+  const [mounted] = useState(Date.now);
+  const badges = linkOptionBadges(options, now ?? mounted);
   if (badges.length === 0) return null;
   return (
     <ul className={cn('flex flex-wrap gap-1.5', className)} data-testid="link-option-badges">

@@ -165,7 +165,7 @@ export function LinkCard({ link, check, onDelete, onForget, onRetry }: LinkCardP
         {/* Brasília time, as the expiry badge below and the home form's 'Expira em': one clock on the card. */}
         <p className="mt-1 text-xs text-slate-500">{t.createdAt(formatBrasiliaDateTime(link.createdAt))}</p>
         {/* Expiry, click limit, password, app links: what the owner view says, nothing for a plain link. */}
-        {check?.status === 'ok' && <LinkOptionBadges options={check.view} className="mt-2" />}
+        {check?.status === 'ok' && <LinkOptionBadges options={check.view} now={check.at} className="mt-2" />}
       </div>
       {!unavailable && (
         <div className="mt-3 grid grid-cols-2 gap-2 border-t border-slate-100 pt-3 [grid-area:actions] sm:-mt-1 sm:-mr-2 sm:flex sm:items-start sm:gap-1 sm:border-0 sm:pt-0">

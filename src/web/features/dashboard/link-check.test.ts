@@ -21,7 +21,7 @@ function rateLimited(retryAfter: string): Response {
 describe('checkLink', () => {
   it('maps the answers: 200 ok, 404 removed, 401/403 forbidden, others error with the message', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(view));
-    expect(await checkLink(link)).toEqual({ status: 'ok', view });
+    expect(await checkLink(link)).toEqual({ status: 'ok', view, at: expect.any(Number) });
     fetchMock.mockResolvedValueOnce(jsonResponse({ error: { code: 'link_not_found', message: 'x' } }, 404));
     expect(await checkLink(link)).toEqual({ status: 'removed' });
     fetchMock.mockResolvedValueOnce(jsonResponse({ error: { code: 'forbidden', message: 'x' } }, 403));
@@ -41,7 +41,7 @@ describe('checkLink', () => {
     await vi.advanceTimersByTimeAsync(2900);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(200);
-    expect(await result).toEqual({ status: 'ok', view });
+    expect(await result).toEqual({ status: 'ok', view, at: expect.any(Number) });
 
     fetchMock.mockReset();
     fetchMock.mockImplementation(async () => rateLimited('1'));

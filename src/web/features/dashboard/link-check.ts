@@ -6,7 +6,8 @@ import type { StoredLink } from '../../lib/my-links';
 import { dashboardTexts as t } from './dashboard-texts';
 
 export type LinkCheck =
-  | { status: 'ok'; view: LinkOwnerView }
+  /** `at`: when the answer came (epoch ms): the instant its badges say "expirado" against. */
+  | { status: 'ok'; view: LinkOwnerView; at: number }
   /** 404: deleted (here or elsewhere) or never existed. */
   | { status: 'removed' }
   /** 401/403: the stored token does not open this alias (alias reused, token damaged). */
@@ -28,7 +29,8 @@ export function isAbortError(error: unknown): boolean {
 export async function checkLink(link: StoredLink, signal?: AbortSignal): Promise<LinkCheck> {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return { status: 'ok', view: await fetchLinkView(link.alias, link.manageToken, signal) };
+      const view = await fetchLinkView(link.alias, link.manageToken, signal);
+      return { status: 'ok', view, at: Date.now() };
     } catch (error) {
       if (isAbortError(error)) throw error;
       if (!(error instanceof ApiError)) return { status: 'error', message: t.loadErrorFallback };

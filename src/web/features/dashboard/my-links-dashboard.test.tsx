@@ -292,6 +292,23 @@ describe('MyLinksDashboard: the list', () => {
     await waitFor(() => expect(within(card(newer.shortUrl)).getByTestId('total-clicks')).toHaveTextContent('4'));
   });
 
+  it('Atualizar shows an expiry that passed while the page was open as "expirado"', async () => {
+    const start = Date.parse('2026-11-27T12:00:00.000Z');
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(start);
+    const soon = stored('expira-ja', '2026-11-27T11:00:00.000Z');
+    api.set(soon.alias, { token: soon.manageToken, view: viewOf(soon, 0, { expiresAt: '2026-11-27T12:01:00.000Z' }) });
+    store([soon]);
+    const user = userEvent.setup();
+    renderWithApp(<MyLinksDashboard />);
+    const badges = await within(card(soon.shortUrl)).findByTestId('link-option-badges');
+    expect(badges).toHaveTextContent('expira em 27/11/2026 09:01');
+    clock.mockReturnValue(start + 2 * 60_000);
+    const refresh = screen.getByRole('button', { name: 'Atualizar' });
+    await waitFor(() => expect(refresh).toBeEnabled());
+    await user.click(refresh);
+    await waitFor(() => expect(within(card(soon.shortUrl)).getByTestId('link-option-badges')).toHaveTextContent('expirado'));
+  });
+
   it('copies the short link', async () => {
     serve(newer, 0);
     store([newer]);
