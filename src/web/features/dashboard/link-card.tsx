@@ -123,8 +123,10 @@ export function LinkCard({ link, check, onDelete, onForget, onRetry }: LinkCardP
       aria-busy={check === undefined}
       data-alias={link.alias}
       className={cn(
-        // Phone: info, clicks, then a row of labelled buttons. Wider: the icons sit top right.
-        "grid rounded-2xl border p-4 [grid-template-areas:'info'_'stats'_'actions'] sm:grid-cols-[minmax(0,1fr)_auto] sm:gap-x-4 sm:p-5 sm:[grid-template-areas:'info_actions'_'stats_stats']",
+        // Phone: info, a row of labelled buttons, then the clicks. Wider: the icons sit top right.
+        // Either way the order on screen is the order in the code, which keyboards and screen
+        // readers follow (the phone had the clicks first, and Tab went up and down).
+        "grid rounded-2xl border p-4 [grid-template-areas:'info'_'actions'_'stats'] sm:grid-cols-[minmax(0,1fr)_auto] sm:gap-x-4 sm:p-5 sm:[grid-template-areas:'info_actions'_'stats_stats']",
         unavailable ? 'border-dashed border-slate-300 bg-slate-100/70' : 'border-slate-200 bg-white shadow-sm',
       )}
     >
