@@ -11,6 +11,9 @@ const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
 // at once, and every visitor's check waited a minute behind them: creations hash 2 at a time.
 const creationHashes = pLimit(2);
 
+/** Creation hashes running and waiting now (for tests). */
+export const creationHashLoad = (): { running: number; waiting: number } => ({ running: creationHashes.activeCount, waiting: creationHashes.pendingCount });
+
 /** `scrypt$N$r$p$salt$key` (salt and key base64url). */
 export const hashLinkPassword = (password: string): Promise<string> => creationHashes(() => hashPassword(password, COST));
 
