@@ -177,6 +177,8 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
     counters,
     calendar,
     shortUrlFor: links.shortUrlFor,
+    isBlockedUrl: blocklist.isBlockedUrl,
+    clock,
     onDeleted: forgetEverywhere,
   });
   // Click insights for the owner (same token checks as `owner`), and the expiry of old counters.

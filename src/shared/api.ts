@@ -108,6 +108,8 @@ export interface LinkOwnerView extends LinkOptionsView {
   totalClicks: number;
   /** The last 30 days, oldest first, today last; days without clicks have 0. */
   daily: DailyClicks[];
+  /** True when the operator disabled the link or blocked its domain (it answers 410). */
+  disabled: boolean;
 }
 
 /** One link in an API key's listing: what it is, its options and its clicks so far. */
@@ -117,7 +119,7 @@ export interface LinkSummary extends LinkOptionsView {
   url: string;
   createdAt: string;
   totalClicks: number;
-  /** True when the operator disabled the link (it answers 410). */
+  /** True when the operator disabled the link or blocked its domain (it answers 410). */
   disabled: boolean;
 }
 

@@ -103,6 +103,9 @@ describe('abuse controls through the real app', () => {
       expect(blocked.headers.location).toBeUndefined();
     }
     expect((await admin('blocked')).output).toMatch(/^golpe\.example\t.+\tphishing de banco$/);
+    // Its owner is told: the view says disabled.
+    const owner = await server.app.server.inject({ method: 'GET', url: `/api/links/${before.alias}`, headers: { authorization: `Bearer ${before.manageToken}` } });
+    expect(owner.json<{ disabled: boolean }>().disabled).toBe(true);
 
     expect((await admin('unblock', 'golpe.example')).code).toBe(0);
     await server.app.refreshBlocklist();
@@ -118,8 +121,13 @@ describe('abuse controls through the real app', () => {
     const make = async (alias: string, extra: Record<string, unknown>) => {
       const res = await server.app.server.inject({ method: 'POST', url: '/api/links', payload: { url: 'https://inofensivo.example/', alias, ...extra } });
       expect(res.statusCode, alias).toBe(201);
+      return res.json<CreateLinkResponse>();
     };
-    await make('app-golpe-ios', { iosUrl: 'https://login.phish-app.example/ios' });
+    // What its owner reads: `disabled` says visitors get 'Link bloqueado'.
+    const ownerSees = async (link: CreateLinkResponse) =>
+      (await server.app.server.inject({ method: 'GET', url: `/api/links/${link.alias}`, headers: { authorization: `Bearer ${link.manageToken}` } })).json<{ disabled: boolean }>().disabled;
+    const ios = await make('app-golpe-ios', { iosUrl: 'https://login.phish-app.example/ios' });
+    expect(await ownerSees(ios)).toBe(false);
     await make('app-golpe-android', { androidUrl: 'https://phish-app.example/a', password: 'segredo-1' });
     expect((await visit('app-golpe-ios', BROWSER_USER_AGENTS.safariIphone)).headers.location).toBe('https://login.phish-app.example/ios');
 
@@ -141,10 +149,12 @@ describe('abuse controls through the real app', () => {
     });
     expect(form.statusCode).toBe(410);
     expect(form.headers.location).toBeUndefined();
+    expect(await ownerSees(ios)).toBe(true);
 
     expect((await admin('unblock', 'phish-app.example')).code).toBe(0);
     await server.app.refreshBlocklist();
     expect((await visit('app-golpe-ios', BROWSER_USER_AGENTS.safariIphone)).statusCode).toBe(302);
+    expect(await ownerSees(ios)).toBe(false);
   });
 
   it('the operator can disable and enable an alias; a running server notices within a refresh', async () => {
@@ -154,6 +164,8 @@ describe('abuse controls through the real app', () => {
     // The admin tool is another process: the server learns of it on its periodic refresh.
     await server.app.refreshBlocklist();
     expect((await visit(link.alias)).statusCode).toBe(410);
+    const owner = await server.app.server.inject({ method: 'GET', url: `/api/links/${link.alias}`, headers: { authorization: `Bearer ${link.manageToken}` } });
+    expect(owner.json<{ disabled: boolean }>().disabled).toBe(true);
     expect(await admin('enable', 'desativar-me')).toEqual({ code: 0, output: 'Reativado: desativar-me' });
     expect((await admin('disable', 'nao-existe')).code).toBe(1);
   });

@@ -351,7 +351,7 @@ describe('insights service (the database\'s row order does not matter)', () => {
     createInsightsService({
       links: {
         findByAlias: async (alias) =>
-          alias === 'ordem' ? { id: 1, alias, url: 'https://example.com/', createdAt: '2026-05-01T00:00:00.000Z', manageTokenHash: hashManageToken(token), apiKeyId: null } : undefined,
+          alias === 'ordem' ? { id: 1, alias, url: 'https://example.com/', createdAt: '2026-05-01T00:00:00.000Z', manageTokenHash: hashManageToken(token), apiKeyId: null, disabled: false } : undefined,
       },
       counters: { linkClicksBetween: async () => [] },
       insights: { breakdownsBetween },

@@ -308,7 +308,7 @@ describe('GET /api/links/:alias (owner view) with options', () => {
     const { view, body } = await ownerView(link);
     expect(view).toMatchObject({ protected: true, expiresAt: null, maxClicks: null, clicksLeft: null, iosUrl: null, androidUrl: null });
     expect(Object.keys(view).sort()).toEqual(
-      ['alias', 'shortUrl', 'url', 'createdAt', 'totalClicks', 'daily', 'expiresAt', 'maxClicks', 'clicksLeft', 'protected', 'iosUrl', 'androidUrl'].sort(),
+      ['alias', 'shortUrl', 'url', 'createdAt', 'totalClicks', 'daily', 'disabled', 'expiresAt', 'maxClicks', 'clicksLeft', 'protected', 'iosUrl', 'androidUrl'].sort(),
     );
     expect(body).not.toContain(password);
     expect(body).not.toContain('scrypt');
@@ -316,7 +316,20 @@ describe('GET /api/links/:alias (owner view) with options', () => {
 
   it('answers the plain fields for a link without options', async () => {
     const link = await createLink(server, { url: 'https://example.com/dono-simples' });
-    expect((await ownerView(link)).view).toMatchObject({ expiresAt: null, maxClicks: null, clicksLeft: null, protected: false, iosUrl: null, androidUrl: null });
+    expect((await ownerView(link)).view).toMatchObject({ disabled: false, expiresAt: null, maxClicks: null, clicksLeft: null, protected: false, iosUrl: null, androidUrl: null });
+  });
+
+  it('an expired link has no visits left: clicksLeft 0, as its visitors get 410', async () => {
+    const start = now;
+    const link = await createLink(server, { url: 'https://example.com/dono-expira', alias: 'dono-expira', expiresAt: iso(start + 10 * MINUTE), maxClicks: 5 });
+    try {
+      expect((await ownerView(link)).view).toMatchObject({ maxClicks: 5, clicksLeft: 5 });
+      now = start + 10 * MINUTE;
+      expect((await visit('dono-expira')).statusCode).toBe(410);
+      expect((await ownerView(link)).view).toMatchObject({ maxClicks: 5, clicksLeft: 0 });
+    } finally {
+      now = start;
+    }
   });
 });
 

@@ -98,11 +98,12 @@ const SHARED_SCHEMAS = [
     $id: 'Link',
     type: 'object',
     description: 'Um link com seus cliques dos últimos 30 dias.',
-    required: [...Object.keys(linkCore), 'totalClicks', 'daily', ...optionsViewRequired],
+    required: [...Object.keys(linkCore), 'totalClicks', 'daily', 'disabled', ...optionsViewRequired],
     properties: {
       ...linkCore,
       totalClicks: { type: 'integer' },
       daily: { type: 'array', items: { $ref: 'CliquesPorDia#' }, description: '30 dias, do mais antigo a hoje.' },
+      disabled: { type: 'boolean', description: 'Se o link foi desativado pela moderação ou o domínio do destino foi bloqueado (responde 410).' },
       ...optionsViewProperties,
     },
   },
@@ -114,7 +115,7 @@ const SHARED_SCHEMAS = [
     properties: {
       ...linkCore,
       totalClicks: { type: 'integer', description: 'Cliques desde a criação.' },
-      disabled: { type: 'boolean', description: 'Se o link foi desativado pela moderação (responde 410).' },
+      disabled: { type: 'boolean', description: 'Se o link foi desativado pela moderação ou o domínio do destino foi bloqueado (responde 410).' },
       ...optionsViewProperties,
     },
   },

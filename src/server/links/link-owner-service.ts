@@ -1,8 +1,8 @@
 // What the creator of a link can do with its manage token: see it with its clicks, and
 // delete it for good. Token checks: 401 without a token, 404 unknown alias, 403 wrong token.
-import type { LinkListResponse, LinkOwnerView } from '../../shared/api.js';
+import type { LinkListResponse, LinkOptionsView, LinkOwnerView } from '../../shared/api.js';
 import { isValidAliasFormat, normalizeAlias } from '../../shared/alias-rules.js';
-import { addDays, type Calendar } from '../calendar.js';
+import { addDays, type Calendar, type Clock } from '../calendar.js';
 import { AppError } from '../errors.js';
 import type { CounterRepository } from '../stats/counter-repository.js';
 import { dailySeries } from '../stats/daily-series.js';
@@ -17,6 +17,9 @@ export interface LinkOwnerServiceDeps {
   counters: CounterRepository;
   calendar: Calendar;
   shortUrlFor: (alias: string) => string;
+  /** Whether a URL's domain is on the blocklist: its link answers 410, as a disabled one. */
+  isBlockedUrl: (url: string) => boolean;
+  clock: Clock;
   /** Called after a deletion, so caches (of every instance) drop the alias at once. */
   onDeleted: (alias: string) => Promise<void>;
 }
@@ -53,6 +56,14 @@ export async function authoriseOwner(
 export function createLinkOwnerService(deps: LinkOwnerServiceDeps) {
   const authorise = (alias: string, token: OwnerCredential): Promise<StoredLink> => authoriseOwner(deps.links, alias, token);
 
+  /** Whether visitors get 410 'Link bloqueado': disabled, or a target (main or app) on the blocklist. */
+  const blocked = (disabled: boolean, url: string, options: Pick<LinkOptionsView, 'iosUrl' | 'androidUrl'>): boolean =>
+    disabled || deps.isBlockedUrl(url) || (options.iosUrl !== null && deps.isBlockedUrl(options.iosUrl)) || (options.androidUrl !== null && deps.isBlockedUrl(options.androidUrl));
+
+  /** The visits still to send on now: none once the link has expired. */
+  const clicksLeftNow = (options: Pick<LinkOptionsView, 'expiresAt' | 'clicksLeft'>): number | null =>
+    options.clicksLeft !== null && options.expiresAt !== null && Date.parse(options.expiresAt) <= deps.clock() ? 0 : options.clicksLeft;
+
   return {
     async getOwnerView(alias: string, token: OwnerCredential): Promise<LinkOwnerView> {
       const link = await authorise(alias, token);
@@ -71,9 +82,10 @@ export function createLinkOwnerService(deps: LinkOwnerServiceDeps) {
         createdAt: link.createdAt,
         totalClicks,
         daily,
+        disabled: blocked(link.disabled, link.url, { iosUrl: options?.iosUrl ?? null, androidUrl: options?.androidUrl ?? null }),
         expiresAt: options?.expiresAt ?? null,
         maxClicks: options?.maxClicks ?? null,
-        clicksLeft: options?.clicksLeft ?? null,
+        clicksLeft: options === undefined ? null : clicksLeftNow(options),
         protected: options?.protected ?? false,
         iosUrl: options?.iosUrl ?? null,
         androidUrl: options?.androidUrl ?? null,
@@ -88,7 +100,12 @@ export function createLinkOwnerService(deps: LinkOwnerServiceDeps) {
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
-        links: page.map(({ id: _id, ...row }) => ({ ...row, shortUrl: deps.shortUrlFor(row.alias) })),
+        links: page.map(({ id: _id, ...row }) => ({
+          ...row,
+          shortUrl: deps.shortUrlFor(row.alias),
+          disabled: blocked(row.disabled, row.url, row),
+          clicksLeft: clicksLeftNow(row),
+        })),
         nextCursor: rows.length > limit && last !== undefined ? encodeListCursor(last.id) : null,
       };
     },

@@ -47,6 +47,8 @@ export interface StoredLink {
   manageTokenHash: string;
   /** The API key that created it; null when made anonymously. */
   apiKeyId: number | null;
+  /** Disabled by an operator (it answers 410). */
+  disabled: boolean;
 }
 
 /** The columns of a link's options as its owner sees them (optionsStateOf). */
@@ -143,7 +145,7 @@ export function createLinkRepository(store: Pick<Store, 'db' | 'findRedirectTarg
     async findByAlias(alias: string): Promise<StoredLink | undefined> {
       const row = await db
         .selectFrom('links')
-        .select(['id', 'alias', 'url', 'created_at', 'manage_token_hash', 'api_key_id'])
+        .select(['id', 'alias', 'url', 'created_at', 'manage_token_hash', 'api_key_id', 'disabled_at'])
         .where('alias', '=', alias)
         .executeTakeFirst();
       if (row === undefined) return undefined;
@@ -154,6 +156,7 @@ export function createLinkRepository(store: Pick<Store, 'db' | 'findRedirectTarg
         createdAt: toIsoString(row.created_at),
         manageTokenHash: row.manage_token_hash,
         apiKeyId: row.api_key_id,
+        disabled: row.disabled_at !== null,
       };
     },
 

@@ -516,6 +516,8 @@ export interface components {
             totalClicks: number;
             /** @description 30 dias, do mais antigo a hoje. */
             daily: components["schemas"]["CliquesPorDia"][];
+            /** @description Se o link foi desativado pela moderação ou o domínio do destino foi bloqueado (responde 410). */
+            disabled: boolean;
             /**
              * Format: date-time
              * @description Quando o link expira (ISO 8601), ou null.
@@ -544,7 +546,7 @@ export interface components {
             createdAt: string;
             /** @description Cliques desde a criação. */
             totalClicks: number;
-            /** @description Se o link foi desativado pela moderação (responde 410). */
+            /** @description Se o link foi desativado pela moderação ou o domínio do destino foi bloqueado (responde 410). */
             disabled: boolean;
             /**
              * Format: date-time
@@ -1577,6 +1579,8 @@ export interface operations {
                              * @enum {string}
                              */
                             state: "active" | "disabled" | "blocked" | "missing";
+                            /** @description O domínio do destino está bloqueado (também quando o link está desativado). */
+                            domainBlocked: boolean;
                             reports: number;
                             /** Format: date-time */
                             firstReportedAt: string;

@@ -47,6 +47,8 @@ export const dashboardTexts = {
   removedBadge: 'Removido',
   removedText: 'Este link foi excluído e não funciona mais.',
   forbiddenBadge: 'Sem acesso',
+  blockedBadge: 'Bloqueado',
+  blockedText: 'A moderação bloqueou este link: quem o abre vê “Link bloqueado”.',
   forbiddenText: 'O código guardado neste navegador não vale mais para este link: ele pode ter sido excluído e o endereço, reutilizado.',
   forget: 'Tirar da lista',
   forgottenTitle: 'Retirado da lista',

@@ -148,6 +148,12 @@ export function LinkCard({ link, check, onDelete, onForget, onRetry }: LinkCardP
               </a>
             )}
           </h3>
+          {check?.status === 'ok' && check.view.disabled === true && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
+              <Ban aria-hidden="true" className="size-3" />
+              {t.blockedBadge}
+            </span>
+          )}
           {unavailable && (
             <span
               className={cn(
@@ -164,6 +170,7 @@ export function LinkCard({ link, check, onDelete, onForget, onRetry }: LinkCardP
           <span className="sr-only">{t.destination} </span>
           {readableUrl(link.url)}
         </p>
+        {check?.status === 'ok' && check.view.disabled === true && <p className="mt-1 text-sm text-red-800">{t.blockedText}</p>}
         {/* Brasília time, as the expiry badge below and the home form's 'Expira em': one clock on the card. */}
         <p className="mt-1 text-xs text-slate-500">{t.createdAt(formatBrasiliaDateTime(link.createdAt))}</p>
         {/* Expiry, click limit, password, app links: what the owner view says, nothing for a plain link. */}

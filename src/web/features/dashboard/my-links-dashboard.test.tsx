@@ -31,7 +31,7 @@ function daily(clicksToday: number): LinkOwnerView['daily'] {
 
 const PLAIN_OPTIONS: LinkOptionsView = { expiresAt: null, maxClicks: null, clicksLeft: null, protected: false, iosUrl: null, androidUrl: null };
 
-function viewOf(link: StoredLink, clicks: number, options: Partial<LinkOptionsView> = {}): LinkOwnerView {
+function viewOf(link: StoredLink, clicks: number, options: Partial<LinkOptionsView> & { disabled?: boolean } = {}): LinkOwnerView {
   return {
     alias: link.alias,
     shortUrl: link.shortUrl,
@@ -39,6 +39,7 @@ function viewOf(link: StoredLink, clicks: number, options: Partial<LinkOptionsVi
     createdAt: link.createdAt,
     totalClicks: clicks,
     daily: daily(clicks),
+    disabled: false,
     ...PLAIN_OPTIONS,
     ...options,
   };
@@ -307,6 +308,19 @@ describe('MyLinksDashboard: the list', () => {
     await waitFor(() => expect(refresh).toBeEnabled());
     await user.click(refresh);
     await waitFor(() => expect(within(card(soon.shortUrl)).getByTestId('link-option-badges')).toHaveTextContent('expirado'));
+  });
+
+  it('says when the moderation blocked a link (its visitors get "Link bloqueado")', async () => {
+    const blocked = stored('bloqueado', '2026-11-20T11:00:00.000Z');
+    api.set(blocked.alias, { token: blocked.manageToken, view: viewOf(blocked, 2, { disabled: true }) });
+    serve(newer, 1);
+    store([blocked, newer]);
+    renderWithApp(<MyLinksDashboard />);
+    const blockedCard = card(blocked.shortUrl);
+    expect(await within(blockedCard).findByText('Bloqueado')).toBeInTheDocument();
+    expect(within(blockedCard).getByText('A moderação bloqueou este link: quem o abre vê “Link bloqueado”.')).toBeInTheDocument();
+    expect(await within(card(newer.shortUrl)).findByTestId('total-clicks')).toHaveTextContent('1');
+    expect(within(card(newer.shortUrl)).queryByText('Bloqueado')).not.toBeInTheDocument();
   });
 
   it('copies the short link', async () => {
