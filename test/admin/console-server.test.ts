@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliActor, runAdmin } from '../../src/server/admin-cli.js';
 import { loggerOptions } from '../../src/server/ops/log-options.js';
-import { ADMIN_API_ROUTES, adminApiPath, type AdminAuditPage, type AdminBlocklistPage, type AdminReportQueue, CSRF_HEADER } from '../../src/shared/admin-api.js';
+import { ADMIN_API_ROUTES, adminApiPath, type AdminAuditPage, type AdminBlocklistPage, type AdminLinkPage, type AdminReportQueue, CSRF_HEADER } from '../../src/shared/admin-api.js';
 import { type ConsoleSession, signInToConsole } from '../helpers/console-session.js';
 import { BROWSER } from '../helpers/fixtures.js';
 import { startTestServer, testDialect, type TestServer } from '../helpers/test-server.js';
@@ -275,6 +275,23 @@ describe(`the operator's console on the server (${testDialect})`, () => {
     expect(mine.filter((line) => line === 'link.disable acao-um')).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actor: 'cli:maria', via: 'cli', action: 'link.disable', target: 'da-chave' });
     expect(entries.every((entry, i) => i === 0 || (entries[i - 1]?.id ?? 0) > entry.id)).toBe(true);
+  });
+
+  it("a link whose iPhone or Android target is on a blocked domain reads 'blocked', as its visitors get 410", async () => {
+    const session = await newSession();
+    const created = await fetch(`${server.url}/api/links`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.60.0.1' },
+      body: JSON.stringify({ alias: 'so-o-app', url: 'https://loja-limpa.example/', androidUrl: 'https://apk.app-golpe.example/baixar' }),
+    });
+    expect(created.status).toBe(201);
+    const stateOfLink = async () =>
+      ((await (await session.call('GET', `${ADMIN_API_ROUTES.links.url}?q=so-o-app`)).json()) as AdminLinkPage).links.find((link) => link.alias === 'so-o-app')?.state;
+    expect(await stateOfLink()).toBe('active');
+    expect((await session.call('POST', ADMIN_API_ROUTES.blockDomain.url, { domain: 'app-golpe.example' })).status).toBe(200);
+    expect(await stateOfLink()).toBe('blocked');
+    expect((await session.call('DELETE', adminApiPath('unblockDomain', { domain: 'app-golpe.example' }))).status).toBe(200);
+    expect(await stateOfLink()).toBe('active');
   });
 
   it('acting on reports where nothing is left to do: an existing block keeps its reason, the message is one sentence', async () => {

@@ -230,13 +230,16 @@ export function createAdminQueries(deps: AdminQueryDeps) {
   const { db } = deps;
   const { aliasBytes } = deps;
 
-  const stateOf = (url: string, disabledAt: unknown): AdminLinkState =>
-    disabledAt !== null && disabledAt !== undefined ? 'disabled' : deps.isBlockedUrl(url) ? 'blocked' : 'active';
+  // 'blocked' when any target is on the blocklist: the redirect answers 410 for the iPhone and
+  // Android targets' domains too.
+  const blockedTarget = (urls: readonly (string | null)[]): boolean => urls.some((url) => url !== null && deps.isBlockedUrl(url));
+  const stateOf = (url: string, disabledAt: unknown, appUrls: readonly (string | null)[] = []): AdminLinkState =>
+    disabledAt !== null && disabledAt !== undefined ? 'disabled' : blockedTarget([url, ...appUrls]) ? 'blocked' : 'active';
 
   function linksQuery() {
     return db
       .selectFrom('links')
-      .select(['id', 'alias', 'url', 'created_at', 'disabled_at', 'has_options', 'api_key_id'])
+      .select(['id', 'alias', 'url', 'created_at', 'disabled_at', 'has_options', 'api_key_id', 'ios_url', 'android_url'])
       .select((eb) =>
         eb.selectFrom('link_clicks_daily').select((inner) => inner.fn.sum<number | string | null>('clicks').as('total')).whereRef('link_clicks_daily.link_id', '=', 'links.id').as('total_clicks'),
       );
@@ -248,7 +251,7 @@ export function createAdminQueries(deps: AdminQueryDeps) {
     url: row.url,
     createdAt: toIsoString(row.created_at),
     totalClicks: toNumber(row.total_clicks),
-    state: stateOf(row.url, row.disabled_at),
+    state: stateOf(row.url, row.disabled_at, [row.ios_url, row.android_url]),
     disabledAt: row.disabled_at === null ? null : toIsoString(row.disabled_at),
     hasOptions: Number(row.has_options) === 1,
     apiKeyId: row.api_key_id,
@@ -304,7 +307,7 @@ export function createAdminQueries(deps: AdminQueryDeps) {
       const aliases = groups.map((group) => group.alias);
       const [reasons, links] = await Promise.all([
         deps.reports.openReasons(aliases, REASONS_SHOWN),
-        aliases.length === 0 ? [] : db.selectFrom('links').select(['alias', 'url', 'disabled_at']).where('alias', 'in', aliases).execute(),
+        aliases.length === 0 ? [] : db.selectFrom('links').select(['alias', 'url', 'disabled_at', 'ios_url', 'android_url']).where('alias', 'in', aliases).execute(),
       ]);
       const linkOf = new Map(links.map((link) => [link.alias, link]));
       return {
@@ -315,7 +318,7 @@ export function createAdminQueries(deps: AdminQueryDeps) {
             ...group,
             url: link?.url ?? null,
             domain: link === undefined ? null : hostOfUrl(link.url) || null,
-            state: link === undefined ? 'missing' : stateOf(link.url, link.disabled_at),
+            state: link === undefined ? 'missing' : stateOf(link.url, link.disabled_at, [link.ios_url, link.android_url]),
             domainBlocked: link !== undefined && deps.isBlockedUrl(link.url),
             reasons: reasons.get(group.alias) ?? [],
           };
