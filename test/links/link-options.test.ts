@@ -466,6 +466,8 @@ describe('GET and POST /:alias: password', () => {
       expect(res.body).toContain(TEXTS.protectedTitle);
       expect(res.body).toMatch(/<form method="post"/);
       expect(res.body).toMatch(/<input [^>]*type="password"[^>]*name="password"/);
+      // Room for the longest password (128 emoji are 256 UTF-16 units), and a body under the form's 2 KB.
+      expect(res.body).toMatch(/<input [^>]*type="password"[^>]*maxLength="256"|<input [^>]*maxLength="256"[^>]*type="password"/i);
       expect(res.body).not.toContain(TEXTS.wrongPassword);
       expectNothingOf(res, ['alvo-protegido-xyz', PASSWORD]);
     }

@@ -1,6 +1,7 @@
 // Small server-rendered pages for outcomes the React app does not render: a blocked link
 // (410), the store unreachable (503), and, when no built app (or no server bundle) exists, the
 // 404 and the pages of links with options (expired, password).
+import { PASSWORD_MAX_LENGTH } from '../../shared/link-options.js';
 import { linkOptionTexts } from '../../shared/messages.js';
 import {
   LINK_PASSWORD_FIELD,
@@ -39,7 +40,7 @@ export function renderLinkGatePage(input: { siteName: string; view: LinkGateView
   const form =
     `<form method="post">` +
     `<p><label for="${LINK_PASSWORD_INPUT_ID}">${escapeHtml(linkOptionTexts.passwordLabel)}</label> ` +
-    `<input id="${LINK_PASSWORD_INPUT_ID}" type="password" name="${LINK_PASSWORD_FIELD}" required autocomplete="current-password"${invalid}${described}></p>` +
+    `<input id="${LINK_PASSWORD_INPUT_ID}" type="password" name="${LINK_PASSWORD_FIELD}" required maxlength="${PASSWORD_MAX_LENGTH * 2}" autocomplete="current-password"${invalid}${described}></p>` +
     (problem === undefined ? '' : `<p id="${LINK_PASSWORD_PROBLEM_ID}" role="alert">${escapeHtml(problem)}</p>`) +
     `<p><button type="submit">${escapeHtml(linkOptionTexts.open)}</button></p>` +
     `</form>`;

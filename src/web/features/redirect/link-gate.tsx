@@ -14,6 +14,7 @@ import {
   linkGateProblem,
   linkGateTitle,
 } from '../../../shared/link-gate';
+import { PASSWORD_MAX_LENGTH } from '../../../shared/link-options';
 import { linkOptionTexts } from '../../../shared/messages';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -47,6 +48,9 @@ function PasswordGate({ view }: { view: Exclude<LinkGateView, 'expired'> }) {
             type="password"
             name={LINK_PASSWORD_FIELD}
             required
+            // The longest password (128 characters, each up to 2 UTF-16 units) fits; a longer
+            // paste is cut here instead of sending a body past the form's 2 KB limit (a JSON 413).
+            maxLength={PASSWORD_MAX_LENGTH * 2}
             autoComplete="current-password"
             aria-invalid={view === 'password-wrong' ? true : undefined}
             aria-describedby={problem === undefined ? undefined : LINK_PASSWORD_PROBLEM_ID}
