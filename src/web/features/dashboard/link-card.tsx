@@ -47,11 +47,22 @@ function CopyButton({ text }: { text: string }) {
   );
 }
 
+/**
+ * As tall as the clicks it stands for (chart, its day labels, 'Ver estatísticas'): a card that
+ * grew when its answer came moved the page, and the scroll position the browser restores on
+ * "back" landed cards away from where the owner was.
+ */
 function ClicksLoading() {
   return (
-    <div className="grid grid-cols-[auto_minmax(0,1fr)] items-end gap-4 sm:gap-6" role="status">
-      <span className="block h-9 w-14 animate-pulse rounded-md bg-slate-200" />
-      <span className="block h-12 w-full animate-pulse rounded-md bg-slate-100" />
+    <div role="status">
+      <div className="grid grid-cols-[auto_minmax(0,1fr)] items-end gap-4 sm:gap-6">
+        <span className="block h-9 w-14 animate-pulse rounded-md bg-slate-200" />
+        <span className="block">
+          <span className="block h-12 w-full animate-pulse rounded-md bg-slate-100" />
+          <span className="mt-1 block h-4" />
+        </span>
+      </div>
+      <span className="mt-3 block h-9" />
       <span className="sr-only">{t.loadingClicks}</span>
     </div>
   );
