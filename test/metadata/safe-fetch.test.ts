@@ -114,6 +114,12 @@ beforeAll(async () => {
       response.writeHead(200, { 'content-type': 'text/html' });
       response.flushHeaders();
     },
+    '/deflate-zlib': (_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'deflate' }).end(zlib.deflateSync(Buffer.from('<title>Embrulhado</title>')));
+    },
+    '/deflate-raw': (_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'deflate' }).end(zlib.deflateRawSync(Buffer.from('<title>Cru, como o IIS manda</title>')));
+    },
     '/deflate-damaged': (_request, response) => {
       response.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'deflate' }).end(Buffer.from('<title>não é deflate</title>'));
     },
@@ -273,6 +279,11 @@ describe('safeFetch + parseMetadata against fixture sites (test switch on)', () 
     const silent = performance.now();
     expect((await refusal(safeFetch(`${site.origin}/silent-body`, options({ timeoutMs: 300 })))).reason).toBe('timeout');
     expect(performance.now() - silent).toBeLessThan(1500);
+  });
+
+  it("reads 'deflate' zlib-wrapped or raw, as browsers do", async () => {
+    expect((await fetchAndParse('/deflate-zlib')).metadata.title).toBe('Embrulhado');
+    expect((await fetchAndParse('/deflate-raw')).metadata.title).toBe('Cru, como o IIS manda');
   });
 
   it("calls a body that cannot be decoded the page's failure, not the host's", async () => {

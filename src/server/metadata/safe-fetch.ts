@@ -6,7 +6,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { type AddressPolicy, checkFetchableUrl, isAllowedAddress, type UrlRefusal } from './address-policy.js';
 
@@ -212,7 +212,7 @@ function readCapped(
     let body: Readable;
     if (encoding === 'identity' || encoding === '') body = response;
     else if (encoding === 'gzip' || encoding === 'x-gzip') body = response.pipe(zlib.createGunzip());
-    else if (encoding === 'deflate') body = response.pipe(zlib.createInflate());
+    else if (encoding === 'deflate') body = inflateEither(response);
     else if (encoding === 'br') body = response.pipe(zlib.createBrotliDecompress());
     else {
       reject(new SafeFetchError('not_html', `unsupported content encoding ${encoding.slice(0, 40)}`));
@@ -262,6 +262,29 @@ function readCapped(
     if (signal.aborted) onAbort();
     else signal.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/**
+ * 'deflate' as browsers read it: zlib-wrapped (RFC 1950, what the name means) or raw (RFC 1951,
+ * which some servers send under that name), told apart by the first two bytes: a zlib header
+ * names method 8 and is a multiple of 31. Node's inflate refuses the raw kind outright.
+ */
+function inflateEither(response: http.IncomingMessage): Readable {
+  const out = new PassThrough();
+  const onEmptyEnd = () => out.end();
+  response.once('end', onEmptyEnd);
+  response.once('data', (first: Buffer) => {
+    response.off('end', onEmptyEnd);
+    const b0 = first[0] ?? 0;
+    const b1 = first[1];
+    const wrapped = (b0 & 0x0f) === 8 && (b1 === undefined || ((b0 << 8) | b1) % 31 === 0);
+    const inflate = wrapped ? zlib.createInflate() : zlib.createInflateRaw();
+    inflate.on('error', (error) => out.destroy(error));
+    inflate.pipe(out);
+    inflate.write(first);
+    response.pipe(inflate);
+  });
+  return out;
 }
 
 function asFetchError(error: unknown, signal: AbortSignal): SafeFetchError {
