@@ -14,6 +14,11 @@ export const dashboardTexts = {
   importing: 'Verificando...',
   importProgress: (done: number, total: number) => `Verificando ${formatNumber(done)} de ${formatNumber(total)} links...`,
   importInputLabel: 'Arquivo de links exportado (.json)',
+  searchLabel: 'Buscar nos seus links',
+  searchPlaceholder: 'Endereço, alias ou destino',
+  searchCount: (shown: number, total: number) => `${formatNumber(shown)} de ${plural(total, 'link', 'links')}`,
+  searchEmpty: (query: string) => `Nenhum link encontrado para “${query}”.`,
+  searchClear: 'Limpar busca',
   safetyNote:
     'A lista fica só neste navegador. Exporte para guardar uma cópia ou levá-la a outro aparelho. ' +
     'O arquivo permite excluir os seus links: guarde-o em lugar seguro e não o compartilhe.',

@@ -323,6 +323,39 @@ describe('MyLinksDashboard: the list', () => {
     expect(within(card(newer.shortUrl)).queryByText('Bloqueado')).not.toBeInTheDocument();
   });
 
+  it('from 6 links on, a search box narrows the list by alias or destination, accents aside', async () => {
+    const many = [
+      stored('promocao-natal', '2026-11-20T10:00:00.000Z', { url: 'https://loja.example/promo%C3%A7%C3%A3o' }),
+      ...Array.from({ length: 5 }, (_, i) => stored(`outro-${i}`, `2026-11-1${i}T10:00:00.000Z`)),
+    ];
+    for (const link of many) serve(link, 1);
+    store(many);
+    const user = userEvent.setup();
+    renderWithApp(<MyLinksDashboard />);
+    const search = screen.getByRole('searchbox', { name: 'Buscar nos seus links' });
+    expect(screen.getAllByRole('article')).toHaveLength(6);
+
+    await user.type(search, 'Promoção');
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(card(many[0]?.shortUrl ?? '')).toBeInTheDocument();
+    expect(screen.getAllByText('1 de 6 links').length).toBeGreaterThan(0);
+
+    await user.clear(search);
+    await user.type(search, 'nao-existe');
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+    expect(screen.getByText('Nenhum link encontrado para “nao-existe”.', { selector: 'p:not(.sr-only)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Limpar busca' }));
+    expect(screen.getAllByRole('article')).toHaveLength(6);
+  });
+
+  it('offers no search box for a short list', async () => {
+    serve(newer, 1);
+    store([newer]);
+    renderWithApp(<MyLinksDashboard />);
+    await within(card(newer.shortUrl)).findByTestId('total-clicks');
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+  });
+
   it('copies the short link', async () => {
     serve(newer, 0);
     store([newer]);

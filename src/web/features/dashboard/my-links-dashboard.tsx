@@ -1,9 +1,10 @@
-import { Download, Link2, RefreshCw, ShieldAlert, Sparkles, Upload } from 'lucide-react';
-import { type ChangeEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Download, Link2, RefreshCw, Search, ShieldAlert, Sparkles, Upload } from 'lucide-react';
+import { type ChangeEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '../../../shared/routes';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { Input, Label } from '../../components/ui/field';
 import { cn } from '../../components/ui/cn';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
@@ -16,6 +17,7 @@ import { type DeleteOutcome, DeleteLinkDialog } from './delete-link-dialog';
 import { importLinks, readImportFile } from './import-links';
 import { CHECK_CONCURRENCY } from './link-check';
 import { LinkCard } from './link-card';
+import { SEARCH_FROM, searchLinks } from './link-search';
 import { buildLinksFile, linksFileName } from './links-file';
 import { useLinkViews } from './use-link-views';
 import { linkKey, useMyLinks } from './use-my-links';
@@ -59,13 +61,19 @@ function LinksLoading() {
   );
 }
 
+const NO_LINKS: readonly StoredLink[] = [];
+
 /** "Meus links": the links made in this browser, their clicks, QR codes, deletion, export and import. */
 export function MyLinksDashboard() {
   const headingId = useId();
   const [storedLinks, updateLinks] = useMyLinks();
-  const links = storedLinks ?? [];
+  const links = storedLinks ?? NO_LINKS;
   const [limit] = useState(() => createLimiter(CHECK_CONCURRENCY));
   const views = useLinkViews(links, limit);
+  const searchId = useId();
+  const [query, setQuery] = useState('');
+  const searching = links.length >= SEARCH_FROM && query.trim() !== '';
+  const shownLinks = useMemo(() => (searching ? searchLinks(links, query) : links), [searching, links, query]);
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [focusRequest, setFocusRequest] = useState(0);
@@ -186,6 +194,27 @@ export function MyLinksDashboard() {
           </p>
         )}
 
+        {links.length >= SEARCH_FROM && (
+          <div className="mt-4">
+            <Label htmlFor={searchId} className="sr-only">
+              {t.searchLabel}
+            </Label>
+            <div className="relative">
+              <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-slate-400" />
+              <Input id={searchId} type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder={t.searchPlaceholder} autoComplete="off" className="h-11 pl-10" />
+            </div>
+            {searching && shownLinks.length > 0 && (
+              <p aria-hidden="true" className="mt-2 text-sm text-slate-600">
+                {t.searchCount(shownLinks.length, links.length)}
+              </p>
+            )}
+            {/* Said as it changes, so a screen reader hears how many cards are left (or none). */}
+            <p aria-live="polite" className="sr-only">
+              {searching ? (shownLinks.length > 0 ? t.searchCount(shownLinks.length, links.length) : t.searchEmpty(query.trim())) : ''}
+            </p>
+          </div>
+        )}
+
         <p aria-live="polite" className="sr-only">
           {progress !== null && progress.total > 0 ? t.importProgress(progress.done, progress.total) : ''}
         </p>
@@ -196,22 +225,32 @@ export function MyLinksDashboard() {
           ) : links.length === 0 ? (
             <EmptyState onImport={chooseFile} importing={importing} />
           ) : (
-            <ul className="space-y-4">
-              {links.map((link) => (
-                <li key={linkKey(link)}>
-                  <LinkCard
-                    link={link}
-                    check={views.checks.get(linkKey(link))}
-                    onDelete={(target, trigger) => {
-                      deleteTrigger.current = trigger;
-                      setToDelete(target);
-                    }}
-                    onForget={handleForget}
-                    onRetry={views.retry}
-                  />
-                </li>
-              ))}
-            </ul>
+            <>
+              {searching && shownLinks.length === 0 && (
+                <Card className="flex flex-col items-center gap-3 px-6 py-10 text-center">
+                  <p className="text-slate-600">{t.searchEmpty(query.trim())}</p>
+                  <Button variant="secondary" size="sm" onClick={() => setQuery('')}>
+                    {t.searchClear}
+                  </Button>
+                </Card>
+              )}
+              <ul className="space-y-4">
+                {shownLinks.map((link) => (
+                  <li key={linkKey(link)}>
+                    <LinkCard
+                      link={link}
+                      check={views.checks.get(linkKey(link))}
+                      onDelete={(target, trigger) => {
+                        deleteTrigger.current = trigger;
+                        setToDelete(target);
+                      }}
+                      onForget={handleForget}
+                      onRetry={views.retry}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
         </div>
       </section>
