@@ -15,8 +15,16 @@ export function isLinkGateView(value: unknown): value is LinkGateView {
   return typeof value === 'string' && (LINK_GATE_VIEWS as readonly string[]).includes(value);
 }
 
-/** The form's one field (application/x-www-form-urlencoded, posted to the short link itself). */
+/** The form's field (application/x-www-form-urlencoded, posted to the short link itself). */
 export const LINK_PASSWORD_FIELD = 'password';
+
+/**
+ * A hidden field the page's script fills on submit with the origin of the site the visitor came
+ * from: the POST's own Referer is the short link, so without it every click on a protected link
+ * counted as 'direct' in the insights. Only the origin, at most this long.
+ */
+export const LINK_REFERRER_FIELD = 'referrer';
+export const LINK_REFERRER_MAX_LENGTH = 300;
 
 /** The ids of the password field and of the message tied to it (one form per page). */
 export const LINK_PASSWORD_INPUT_ID = 'link-password';

@@ -104,6 +104,34 @@ describe('click insights', () => {
     expect(asRecord(insights.regions)).toEqual({ 'BR-RJ': 1, 'BR-SP': 1, unknown: 1 });
   });
 
+  it('a protected link: the source is where the visitor came from, which the page sends with the password', async () => {
+    const created = await fetch(`${server.url}/api/links`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'https://example.com/protegido', password: 'senha-certa' }),
+    });
+    const link = (await created.json()) as CreateLinkResponse;
+    const unlock = async (fields: Record<string, string>) => {
+      const response = await fetch(`${server.url}/${link.alias}`, {
+        method: 'POST',
+        redirect: 'manual',
+        // The POST's own Referer is the password page, the short link itself.
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': UA.chromeAndroid, 'x-forwarded-for': ADDRESS.rio, referer: `${server.url}/${link.alias}` },
+        body: new URLSearchParams({ password: 'senha-certa', ...fields }).toString(),
+      });
+      expect(response.status).toBe(302);
+    };
+    await unlock({ referrer: 'https://www.google.com.br' });
+    await unlock({ referrer: 'android-app://com.google.android.googlequicksearchbox' });
+    await unlock({ referrer: 'https://l.instagram.com' });
+    // Without the page's script (or with nothing to send): the short link's own page is no source.
+    await unlock({});
+    await unlock({ referrer: '' });
+    const insights = await insightsOf(link);
+    expect(asRecord(insights.sources)).toEqual({ google: 2, instagram: 1, direct: 2 });
+    expectSumsEqualTotal(insights);
+  });
+
   it('stores counters only: no address, user agent or referrer anywhere in the database', async () => {
     const link = await createLink();
     await click(link.alias, { userAgent: UA.chromeAndroid, address: ADDRESS.recife, referer: 'https://www.google.com.br/search?q=segredo' });

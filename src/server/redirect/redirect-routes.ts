@@ -5,7 +5,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidAliasFormat, normalizeAlias } from '../../shared/alias-rules.js';
 import { passwordFormSchema, redirectSchema } from '../api/api-schemas.js';
-import type { LinkGateView } from '../../shared/link-gate.js';
+import { LINK_REFERRER_FIELD, LINK_REFERRER_MAX_LENGTH, type LinkGateView } from '../../shared/link-gate.js';
 import { linkOptionTexts, redirectTexts } from '../../shared/messages.js';
 import type { SourceDetector } from '../insights/click-source.js';
 import type { UserAgentProfile } from '../insights/user-agent-profile.js';
@@ -119,8 +119,11 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
     return redirectTo(request, reply, target, target.url);
   }
 
-  /** A human visit: counted (GET only), then the 302. */
-  function redirectTo(request: FastifyRequest, reply: FastifyReply, target: ResolvedLink, url: string): FastifyReply {
+  /**
+   * A human visit: counted (GET only), then the 302. `referer`: where the visitor came from, for
+   * the click's source (the password form passes the one its page saw).
+   */
+  function redirectTo(request: FastifyRequest, reply: FastifyReply, target: ResolvedLink, url: string, referer = request.headers.referer): FastifyReply {
     // HEAD is what link checkers send; only a real visit counts as a click.
     if (request.method !== 'HEAD') {
       const insights = deps.insights;
@@ -128,7 +131,7 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
       else {
         const headers = request.headers;
         const profile = insights.profileOf(headers['user-agent']);
-        deps.clicks.record(target.id, profile, insights.sourceOf(request.url, headers.referer, profile), request.ip);
+        deps.clicks.record(target.id, profile, insights.sourceOf(request.url, referer, profile), request.ip);
       }
     }
     deps.outcomes.redirect.inc();
@@ -177,7 +180,7 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
   }
 
   /** Sends the visitor on, taking one of a limited link's visits first (HEAD takes none). */
-  async function visit(request: FastifyRequest, reply: FastifyReply, target: ResolvedLink, limited: boolean, url: string): Promise<FastifyReply> {
+  async function visit(request: FastifyRequest, reply: FastifyReply, target: ResolvedLink, limited: boolean, url: string, referer?: string): Promise<FastifyReply> {
     if (limited && request.method !== 'HEAD') {
       let taken: boolean;
       try {
@@ -187,7 +190,7 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
       }
       if (!taken) return expired(reply);
     }
-    return redirectTo(request, reply, target, url);
+    return redirectTo(request, reply, target, url, referer ?? request.headers.referer);
   }
 
   // POST /:alias: the password form (form-encoded `password`), in a scope of its own so the
@@ -240,7 +243,10 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
         deps.outcomes.password_wrong.inc();
         return sendGate(reply, 401, 'password-wrong');
       }
-      return visit(request, reply, target, options.maxClicks !== null, targetFor(options, target.url, request.headers['user-agent']));
+      // The page's referrer, which its script put in the form: this POST's own is the short link.
+      const formReferrer = body?.[LINK_REFERRER_FIELD];
+      const referer = typeof formReferrer === 'string' && formReferrer !== '' && formReferrer.length <= LINK_REFERRER_MAX_LENGTH ? formReferrer : undefined;
+      return visit(request, reply, target, options.maxClicks !== null, targetFor(options, target.url, request.headers['user-agent']), referer);
     });
   });
 

@@ -433,7 +433,7 @@ export interface paths {
         put?: never;
         /**
          * Enviar a senha de um link protegido
-         * @description O formulário da página de senha: corpo application/x-www-form-urlencoded com o campo `password`. No máximo 10 tentativas por minuto por endereço e link.
+         * @description O formulário da página de senha: corpo application/x-www-form-urlencoded com o campo `password` (e `referrer`, a origem do site de onde o visitante veio, que o script da página preenche para as estatísticas). No máximo 10 tentativas por minuto por endereço e link.
          */
         post: operations["unlock"];
         delete?: never;

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { fireEvent } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../testing/render';
 import { LinkGate } from './link-gate';
 
@@ -37,11 +38,44 @@ describe('LinkGate', () => {
     expect(field).toBeRequired();
     expect(field).not.toHaveAttribute('aria-invalid');
     expect(field).not.toHaveAttribute('aria-describedby');
-    expect(form.querySelectorAll('input')).toHaveLength(1);
+    // The password, and the hidden origin the script fills on submit.
+    expect([...form.querySelectorAll('input')].map((input) => `${input.type}:${input.name}`)).toEqual(['hidden:referrer', 'password:password']);
     const open = screen.getByRole('button', { name: 'Abrir link' });
     expect(open).toHaveAttribute('type', 'submit');
     expect(open).toBeEnabled();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  describe('the origin the visitor came from, sent with the password for the click\'s source', () => {
+    const setReferrer = (value: string) => Object.defineProperty(document, 'referrer', { value, configurable: true });
+    afterEach(() => {
+      setReferrer('');
+      window.sessionStorage.clear();
+    });
+    const submitted = (): string => {
+      renderWithApp(<LinkGate view="password" />);
+      const form = passwordForm();
+      form.addEventListener('submit', (event) => event.preventDefault());
+      fireEvent.submit(form);
+      return (form.elements.namedItem('referrer') as HTMLInputElement).value;
+    };
+
+    it('is the referring page\'s origin only (no path), and an app\'s package', () => {
+      setReferrer('https://www.google.com.br/search?q=promo%C3%A7%C3%A3o');
+      expect(submitted()).toBe('https://www.google.com.br');
+    });
+
+    it('after a wrong password (the referrer is this page), is the one seen first in this tab', () => {
+      setReferrer('android-app://com.google.android.googlequicksearchbox/https/www.google.com');
+      expect(submitted()).toBe('android-app://com.google.android.googlequicksearchbox');
+      document.body.innerHTML = '';
+      setReferrer(`${window.location.origin}${window.location.pathname}`);
+      expect(submitted()).toBe('android-app://com.google.android.googlequicksearchbox');
+    });
+
+    it('is empty without a referrer', () => {
+      expect(submitted()).toBe('');
+    });
   });
 
   it('password-wrong: "Senha incorreta." tied to the field, which stays usable', async () => {

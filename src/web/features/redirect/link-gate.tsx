@@ -9,6 +9,8 @@ import {
   LINK_PASSWORD_FIELD,
   LINK_PASSWORD_INPUT_ID,
   LINK_PASSWORD_PROBLEM_ID,
+  LINK_REFERRER_FIELD,
+  LINK_REFERRER_MAX_LENGTH,
   type LinkGateView,
   linkGateHeading,
   linkGateProblem,
@@ -41,7 +43,8 @@ function PasswordGate({ view }: { view: Exclude<LinkGateView, 'expired'> }) {
       <h1 className="mt-6 text-center text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">{linkGateHeading(view)}</h1>
       <Card variant="raised" className="mt-8 w-full p-5 sm:p-6">
         {/* No action: the form posts to the short link it was loaded at. */}
-        <form method="post">
+        <form method="post" onSubmit={(event) => fillReferrer(event.currentTarget)}>
+          <input type="hidden" name={LINK_REFERRER_FIELD} defaultValue="" />
           <Label htmlFor={LINK_PASSWORD_INPUT_ID}>{linkOptionTexts.passwordLabel}</Label>
           <Input
             id={LINK_PASSWORD_INPUT_ID}
@@ -67,4 +70,30 @@ function PasswordGate({ view }: { view: Exclude<LinkGateView, 'expired'> }) {
       </Card>
     </div>
   );
+}
+
+/**
+ * Where the visitor came from, for the click's source: the origin of the page that led here, or,
+ * after a wrong password (when the referrer is this page itself), the one kept for this address
+ * in this tab. Only the origin is sent; nothing is kept beyond the tab.
+ */
+function fillReferrer(form: HTMLFormElement): void {
+  const field = form.elements.namedItem(LINK_REFERRER_FIELD);
+  if (!(field instanceof HTMLInputElement)) return;
+  const key = `link-gate-referrer:${window.location.pathname}`;
+  let origin = '';
+  try {
+    const from = new URL(document.referrer);
+    // URL.origin is "null" for android-app:// (an app's package names the source there).
+    if (from.host !== window.location.host) origin = `${from.protocol}//${from.host}`;
+  } catch {
+    // no referrer, or not a URL
+  }
+  try {
+    if (origin !== '') window.sessionStorage.setItem(key, origin);
+    else origin = window.sessionStorage.getItem(key) ?? '';
+  } catch {
+    // storage refused (private mode): the page's own referrer only
+  }
+  field.value = origin.slice(0, LINK_REFERRER_MAX_LENGTH);
 }
