@@ -31,6 +31,11 @@ describe('people whose user agents hold a crawler word are redirected', () => {
     // 'CUBOT' holds 'bot'.
     cubotP50: 'Mozilla/5.0 (Linux; Android 11; CUBOT P50) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
     cubotX30: 'Mozilla/5.0 (Linux; Android 10; CUBOT_X30) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
+    // Meta's apps write the maker of a Pixel as 'Google/google'.
+    instagramPixel:
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP2A.240805.005; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/127.0.6533.103 Mobile Safari/537.36 Instagram 317.0.0.34.109 Android (34/14; 420dpi; 1080x2400; Google/google; Pixel 8; shiba; shiba; pt_BR; 563459864)',
+    threadsPixel:
+      'Mozilla/5.0 (Linux; Android 14; Pixel 7 Build/AP2A.240805.005; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/127.0.6533.103 Mobile Safari/537.36 Barcelona 345.0.0.34.93 Android (34/14; 420dpi; 1080x2400; Google/google; Pixel 7; panther; panther; pt_BR; 627400445)',
     bingApp:
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 EdgiOS/123.0.2420.108 Mobile/15E148 Safari/605.1.15 BingSapphire/28.3.430321001',
   };

@@ -11,9 +11,10 @@ const EXTRA_CRAWLER_WORDS =
 // People's browsers whose user agents hold one of those words, which isbot itself calls people:
 // TikTok's Android in-app browser ('Channel/googleplay'), DuckDuckGo's browser ('DuckDuckGo/5',
 // also in the user-agents dataset), Cubot phones ('CUBOT P50', 'CUBOT_X30') and Microsoft's Bing
-// app ('BingSapphire/28'). Their marks are taken out before the words are matched, so a fetcher
-// cannot pass by carrying one (DuckDuckBot and bingbot are isbot's anyway).
-const PEOPLE_MARKS = /channel\/googleplay|duckduckgo\/\d|\bcubot|bingsapphire/gi;
+// app ('BingSapphire/28'), and Meta's apps on Google's phones, which write the maker as
+// 'Google/google; Pixel 8'. Their marks are taken out before the words are matched, so a
+// fetcher cannot pass by carrying one (DuckDuckBot and bingbot are isbot's anyway).
+const PEOPLE_MARKS = /channel\/googleplay|duckduckgo\/\d|\bcubot|bingsapphire|\bgoogle\/google;/gi;
 
 export function isCrawler(userAgent: string | undefined): boolean {
   // No user agent at all is a script, not a person: preview, and no click counted.
