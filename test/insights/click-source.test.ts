@@ -23,6 +23,14 @@ describe('the order: tag, in-app browser, referrer, direct', () => {
     expect(detect('/promo?ref=blog&utm_source=Newsletter', 'https://www.google.com/', instagramApp)).toBe('newsletter');
   });
 
+  it("takes a tag spelled as a bucket's own name ('other', 'unknown') as no tag", () => {
+    expect(detect('/promo?utm_source=other', 'https://www.google.com/', browser)).toBe('google');
+    expect(detect('/promo?utm_source=Unknown&ref=blog', undefined, browser)).toBe('blog');
+    expect(detect('/promo?ref=%20OTHER%20', undefined, instagramApp)).toBe('instagram');
+    // 'direct' says what it means.
+    expect(detect('/promo?utm_source=direct', 'https://www.google.com/', browser)).toBe('direct');
+  });
+
   it('takes ref when there is no utm_source, or an empty one', () => {
     expect(detect('/promo?ref=blog', 'https://www.google.com/', instagramApp)).toBe('blog');
     expect(detect('/promo?utm_source=&ref=blog', undefined, browser)).toBe('blog');
@@ -166,6 +174,13 @@ describe('sourceFromReferer', () => {
     ['https://www.reddit.com/', 'reddit'],
     ['https://www.kwai.com/', 'kwai'],
     ['https://www.threads.net/', 'threads'],
+    ['https://discord.com/channels/1/2', 'discord'],
+    ['https://snapchat.com/', 'snapchat'],
+    ['https://m.me/', 'facebook'],
+    ['https://fb.watch/abc/', 'facebook'],
+    ['https://ig.me/', 'instagram'],
+    ['https://www.youtube-nocookie.com/', 'youtube'],
+    ['https://outlook.com/', 'email'],
   ];
 
   it.each(NETWORKS)('%s → %s', (referer, source) => {
@@ -229,6 +244,18 @@ describe('sourceFromReferer', () => {
     expect(sourceFromReferer('android-app://com.google.android.gm', PUBLIC_HOST)).toBe('email');
     expect(sourceFromReferer('android-app://com.google.android.googlequicksearchbox/https/www.google.com', PUBLIC_HOST)).toBe('google');
     expect(sourceFromReferer('android-app://com.linkedin.android/', PUBLIC_HOST)).toBe('linkedin');
+    // Apps that open links in Chrome's custom tabs (no in-app mark in the user agent).
+    for (const [app, source] of [
+      ['com.reddit.frontpage', 'reddit'],
+      ['com.facebook.lite', 'facebook'],
+      ['com.instagram.barcelona', 'threads'],
+      ['com.pinterest', 'pinterest'],
+      ['com.kwai.video', 'kwai'],
+      ['com.snapchat.android', 'snapchat'],
+      ['com.ss.android.ugc.trill', 'tiktok'],
+    ]) {
+      expect(sourceFromReferer(`android-app://${app}/`, PUBLIC_HOST), app).toBe(source);
+    }
   });
 });
 

@@ -4,7 +4,7 @@
 // or one from a handful of hosts, so both are read by slicing strings, and the answer for a
 // host is memoised.
 import { LRUCache } from 'lru-cache';
-import { DIRECT_SOURCE, SOURCE_MAX_LENGTH } from '../../shared/insights.js';
+import { DIRECT_SOURCE, OTHER_VALUE, SOURCE_MAX_LENGTH, UNKNOWN_VALUE } from '../../shared/insights.js';
 import type { UserAgentProfile } from './user-agent-profile.js';
 
 /** The longest referring host kept as a source (longer ones are cut). */
@@ -84,11 +84,19 @@ const PLUS = /\+/g;
 const PLAIN_TAG = new RegExp(`^[a-z0-9._-]{1,${SOURCE_MAX_LENGTH}}$`);
 
 function cleanSource(raw: string): string | undefined {
-  if (PLAIN_TAG.test(raw)) return raw;
+  if (PLAIN_TAG.test(raw)) return notReserved(raw);
   let value = decodeComponent(raw.indexOf('+') === -1 ? raw : raw.replace(PLUS, ' '));
   value = value.replace(INVISIBLE, '').replace(WHITESPACE, ' ').trim().toLowerCase();
   if (value.length > SOURCE_MAX_LENGTH) value = cut(value, SOURCE_MAX_LENGTH).trimEnd();
-  return value === '' ? undefined : value;
+  return value === '' ? undefined : notReserved(value);
+}
+
+/**
+ * 'other' and 'unknown' name the breakdowns' own buckets ("Outros", the values past the bound;
+ * "Desconhecida"): a tag spelled so is no tag, and the click's source is found as without one.
+ */
+function notReserved(tag: string): string | undefined {
+  return tag === OTHER_VALUE || tag === UNKNOWN_VALUE ? undefined : tag;
 }
 
 /** Percent-decoding; a malformed value ("100%") is kept as it came rather than lost. */
@@ -213,6 +221,9 @@ const NETWORKS = new Map<string, string>([
   ['fb.com', 'facebook'],
   ['fb.me', 'facebook'],
   ['messenger.com', 'facebook'],
+  ['m.me', 'facebook'],
+  ['fb.watch', 'facebook'],
+  ['ig.me', 'instagram'],
   ['t.co', 'x'],
   ['x.com', 'x'],
   ['twitter.com', 'x'],
@@ -225,6 +236,7 @@ const NETWORKS = new Map<string, string>([
   ['wa.me', 'whatsapp'],
   ['youtube.com', 'youtube'],
   ['youtu.be', 'youtube'],
+  ['youtube-nocookie.com', 'youtube'],
   ['tiktok.com', 'tiktok'],
   ['bing.com', 'bing'],
   ['duckduckgo.com', 'duckduckgo'],
@@ -234,12 +246,17 @@ const NETWORKS = new Map<string, string>([
   ['kwai.com', 'kwai'],
   ['threads.net', 'threads'],
   ['threads.com', 'threads'],
+  ['discord.com', 'discord'],
+  ['discord.gg', 'discord'],
+  ['discordapp.com', 'discord'],
+  ['snapchat.com', 'snapchat'],
   // Web mail: a link clicked in an e-mail read in the browser.
   ['mail.google.com', 'email'],
   ['mail.yahoo.com', 'email'],
   ['outlook.live.com', 'email'],
   ['outlook.office.com', 'email'],
   ['outlook.office365.com', 'email'],
+  ['outlook.com', 'email'],
 ]);
 
 /** Android apps that send their package as the referrer. */
@@ -256,6 +273,16 @@ const ANDROID_APPS = new Map<string, string>([
   ['com.twitter.android', 'x'],
   ['com.whatsapp', 'whatsapp'],
   ['com.zhiliaoapp.musically', 'tiktok'],
+  ['com.zhiliaoapp.musically.go', 'tiktok'],
+  ['com.ss.android.ugc.trill', 'tiktok'],
+  ['com.facebook.lite', 'facebook'],
+  ['com.facebook.mlite', 'facebook'],
+  ['com.instagram.barcelona', 'threads'],
+  ['com.reddit.frontpage', 'reddit'],
+  ['com.pinterest', 'pinterest'],
+  ['com.kwai.video', 'kwai'],
+  ['com.snapchat.android', 'snapchat'],
+  ['com.discord', 'discord'],
 ]);
 
 /** google.com, google.com.br, google.co.uk, google.de…: "google." and a country or generic TLD. */
