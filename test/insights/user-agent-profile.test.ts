@@ -115,6 +115,17 @@ const IN_APP: [string, string, Expected][] = [
 
 const BROWSERS: [string, string, Expected][] = [
   [
+    // The Google app (Discover, search): its own browser on both systems, not an anonymous web view.
+    'Google app on iPhone',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) GSA/330.0.665236494 Mobile/15E148 Safari/604.1',
+    { device: 'mobile', system: 'ios', browser: 'google', app: undefined },
+  ],
+  [
+    'Google app on Android',
+    'Mozilla/5.0 (Linux; Android 14; SM-A155M Build/UP1A.231005.007; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/128.0.6613.127 Mobile Safari/537.36 GSA/15.36.38.29.arm64',
+    { device: 'mobile', system: 'android', browser: 'google', app: undefined },
+  ],
+  [
     'Chrome on Android (reduced user agent)',
     'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/137.0.0.0 Mobile Safari/537.36',
     { device: 'mobile', system: 'android', browser: 'chrome' },

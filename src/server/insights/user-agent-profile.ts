@@ -74,8 +74,9 @@ export function profileOf(userAgent: string): UserAgentProfile {
   const system = (os === undefined ? undefined : SYSTEMS.get(os.toLowerCase())) ?? 'other';
   const device = deviceOf(parser.getDevice().type, system, userAgent);
   const app = appOf(userAgent);
-  // The in-app browser is the browser people used; ua-parser-js names only some of them.
-  const browser = app ?? browserOf(parser.getBrowser().name);
+  // The in-app browser is the browser people used; ua-parser-js names only some of them (and
+  // the Google app on Android only as a web view: named here as on iOS).
+  const browser = app ?? (GOOGLE_APP_ANDROID.test(userAgent) ? 'google' : browserOf(parser.getBrowser().name));
   return Object.freeze({ device, system, browser, app });
 }
 
@@ -93,6 +94,8 @@ function browserOf(name: string | undefined): string {
 }
 
 const ANDROID_MOBILE = /\bMobile\b/;
+/** The Google app's web view on Android: "; wv)" and "GSA/14.…". */
+const GOOGLE_APP_ANDROID = /; wv\).* GSA\/\d/;
 
 function deviceOf(type: string | undefined, system: SystemValue, userAgent: string): DeviceValue {
   if (type === 'mobile') return 'mobile';

@@ -32,6 +32,8 @@ describe('insight labels (pt-BR)', () => {
     expect(browserLabel('other')).toBe('Outro');
     expect(browserLabel('vivaldi')).toBe('Vivaldi');
     expect(browserLabel('netsurf')).toBe('Netsurf');
+    expect(browserLabel('duckduckgo')).toBe('DuckDuckGo');
+    expect(browserLabel('wechat')).toBe('WeChat');
     expect(browserLabel('samsung browser')).toBe('Samsung Internet');
     expect(browserLabel('chrome headless')).toBe('Chrome Headless');
     expect(browserLabel('instagram')).toBe('Instagram (app)');

@@ -219,6 +219,8 @@ const BROWSER_NAMES: Readonly<Record<string, string>> = {
   ucbrowser: 'UC Browser',
   'uc browser': 'UC Browser',
   'miui browser': 'Mi Browser',
+  duckduckgo: 'DuckDuckGo',
+  wechat: 'WeChat',
   webview: 'Navegador de app',
   [OTHER_VALUE]: 'Outro',
   [UNKNOWN_VALUE]: 'Desconhecido',
