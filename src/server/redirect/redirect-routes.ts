@@ -121,9 +121,10 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
 
   /**
    * A human visit: counted (GET only), then the 302. `referer`: where the visitor came from, for
-   * the click's source (the password form passes the one its page saw).
+   * the click's source, when not the request's own (the password form passes the one its page
+   * saw). Not a default parameter: that read the header on every redirect, insights on or off.
    */
-  function redirectTo(request: FastifyRequest, reply: FastifyReply, target: ResolvedLink, url: string, referer = request.headers.referer): FastifyReply {
+  function redirectTo(request: FastifyRequest, reply: FastifyReply, target: ResolvedLink, url: string, referer?: string): FastifyReply {
     // HEAD is what link checkers send; only a real visit counts as a click.
     if (request.method !== 'HEAD') {
       const insights = deps.insights;
@@ -131,7 +132,7 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
       else {
         const headers = request.headers;
         const profile = insights.profileOf(headers['user-agent']);
-        deps.clicks.record(target.id, profile, insights.sourceOf(request.url, referer, profile), request.ip);
+        deps.clicks.record(target.id, profile, insights.sourceOf(request.url, referer ?? headers.referer, profile), request.ip);
       }
     }
     deps.outcomes.redirect.inc();
@@ -190,7 +191,7 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
       }
       if (!taken) return expired(reply);
     }
-    return redirectTo(request, reply, target, url, referer ?? request.headers.referer);
+    return redirectTo(request, reply, target, url, referer);
   }
 
   // POST /:alias: the password form (form-encoded `password`), in a scope of its own so the
