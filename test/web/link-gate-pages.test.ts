@@ -74,8 +74,10 @@ function expectPasswordForm(page: FetchedPage, problem: string | undefined): voi
   expect(form.attribs).not.toHaveProperty('action');
   expect(form.attribs).not.toHaveProperty('enctype');
   const inputs = findAll(form, tag('input'));
-  expect(inputs).toHaveLength(1);
-  const field = inputs[0] as HtmlElement;
+  // The password, and the hidden origin the page's script fills on submit (empty as served).
+  expect(inputs.map((input) => `${input.attribs.type}:${input.attribs.name}`)).toEqual(['hidden:referrer', 'password:password']);
+  expect(inputs[0]?.attribs.value ?? '').toBe('');
+  const field = inputs[1] as HtmlElement;
   expect(field.attribs).toMatchObject({ type: 'password', name: 'password', autocomplete: 'current-password' });
   expect(field.attribs).toHaveProperty('required');
   expect(field.attribs).not.toHaveProperty('disabled');

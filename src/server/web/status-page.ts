@@ -7,6 +7,7 @@ import {
   LINK_PASSWORD_FIELD,
   LINK_PASSWORD_INPUT_ID,
   LINK_PASSWORD_PROBLEM_ID,
+  LINK_REFERRER_FIELD,
   type LinkGateView,
   linkGateHeading,
   linkGateProblem,
@@ -38,7 +39,8 @@ export function renderLinkGatePage(input: { siteName: string; view: LinkGateView
   const described = problem === undefined ? '' : ` aria-describedby="${LINK_PASSWORD_PROBLEM_ID}"`;
   const invalid = view === 'password-wrong' ? ' aria-invalid="true"' : '';
   const form =
-    `<form method="post">` +
+    // The same fields as the app's form; no script fills the referrer here (the click counts as direct).
+    `<form method="post"><input type="hidden" name="${LINK_REFERRER_FIELD}" value="">` +
     `<p><label for="${LINK_PASSWORD_INPUT_ID}">${escapeHtml(linkOptionTexts.passwordLabel)}</label> ` +
     `<input id="${LINK_PASSWORD_INPUT_ID}" type="password" name="${LINK_PASSWORD_FIELD}" required maxlength="${PASSWORD_MAX_LENGTH * 2}" autocomplete="current-password"${invalid}${described}></p>` +
     (problem === undefined ? '' : `<p id="${LINK_PASSWORD_PROBLEM_ID}" role="alert">${escapeHtml(problem)}</p>`) +

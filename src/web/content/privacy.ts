@@ -29,7 +29,11 @@ export function getPrivacySections(
           ? 'A quantidade de cliques de cada link, somada por dia, e, para as estatísticas do link, totais de cliques por hora, origem (como Instagram ou WhatsApp), tipo de aparelho, sistema, navegador, país e estado. Cada clique apenas soma 1 a esses totais: não guardamos o endereço IP, os dados que o navegador de quem clica envia nem qualquer identificador dessa pessoa. O endereço IP serve só para saber o país e o estado: fica alguns segundos na memória do servidor, nunca é gravado e é descartado em seguida.'
           : 'A quantidade de cliques de cada link, somada por dia. Cada clique apenas soma 1 a esse total: não guardamos o endereço IP, os dados que o navegador de quem clica envia nem qualquer identificador dessa pessoa.',
         'Denúncias de links: o link denunciado, o texto que você escreve e a data, para a análise da nossa equipe.',
-        'No seu próprio navegador (armazenamento local), sua escolha sobre cookies e a lista dos links que você criou, com o código que permite gerenciá-los. Na página de senha de um link protegido, o navegador guarda também, só enquanto a aba estiver aberta, o endereço do site de onde você veio, enviado com a senha apenas para somar 1 à origem do clique. Esses dados ficam no seu aparelho.',
+        'No seu próprio navegador (armazenamento local), sua escolha sobre cookies e a lista dos links que você criou, com o código que permite gerenciá-los.' +
+          (site.clickInsights
+            ? ' Na página de senha de um link protegido, o navegador guarda também, só enquanto a aba estiver aberta, o endereço do site de onde você veio, enviado com a senha apenas para somar 1 à origem do clique.'
+            : '') +
+          ' Esses dados ficam no seu aparelho.',
         'Para limitar abusos, o endereço IP de quem cria links, envia denúncias ou gerencia links é usado apenas em contadores temporários de limite de uso, que expiram em até 24 horas, sem ligação com os links criados. Os registros técnicos de erro guardam o endereço abreviado (sem a parte final), nunca o endereço completo.',
       ],
     },
