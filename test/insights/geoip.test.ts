@@ -16,6 +16,7 @@ import ipaddr from 'ipaddr.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNKNOWN_VALUE } from '../../src/shared/insights.js';
 import {
+  checkGeoDatabases,
   databaseAddress,
   DEFAULT_COUNTRY_DB,
   type GeoLocation,
@@ -284,6 +285,35 @@ describe('openGeoLookup errors name the file and its variable', () => {
     const file = path.join(dir, 'country.mmdb.gz');
     fs.writeFileSync(file, zlib.gzipSync(Buffer.from('not even a database')));
     expect(() => openGeoLookup({ countryDb: file })).toThrowError(/^GEOIP_COUNTRY_DB: .*gzip-compressed/);
+  });
+});
+
+describe('checkGeoDatabases (the start-up check, on a few bytes of each file)', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'encurta-geocheck-'));
+  });
+  afterAll(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('accepts the shipped country file and both DB-IP city files', () => {
+    expect(() => checkGeoDatabases({ cityDb: [CITY_V4, CITY_V6] })).not.toThrow();
+  });
+
+  it('names the variable and the file of a missing, empty, foreign, gzip-compressed or directory path', () => {
+    const missing = path.join(dir, 'missing.mmdb');
+    expect(() => checkGeoDatabases({ cityDb: [CITY_V4, missing] })).toThrowError(new RegExp(`^GEOIP_CITY_DB: .*${escape(missing)}.*ENOENT`));
+    const empty = path.join(dir, 'empty.mmdb');
+    fs.writeFileSync(empty, '');
+    expect(() => checkGeoDatabases({ countryDb: empty })).toThrowError(new RegExp(`^GEOIP_COUNTRY_DB: .*${escape(empty)}.*not a \\.mmdb file`));
+    const text = path.join(dir, 'notes.txt');
+    fs.writeFileSync(text, 'not a database\n');
+    expect(() => checkGeoDatabases({ countryDb: text })).toThrowError(/^GEOIP_COUNTRY_DB: .*not a \.mmdb file/);
+    const gzip = path.join(dir, 'city.mmdb.gz');
+    fs.writeFileSync(gzip, zlib.gzipSync(fs.readFileSync(DEFAULT_COUNTRY_DB)));
+    expect(() => checkGeoDatabases({ cityDb: gzip })).toThrowError(/^GEOIP_CITY_DB: .*gzip-compressed/);
+    expect(() => checkGeoDatabases({ cityDb: dir })).toThrowError(new RegExp(`^GEOIP_CITY_DB: .*${escape(dir)}.*EISDIR`));
   });
 });
 
