@@ -154,6 +154,16 @@ export function createBlocklist(db: Kysely<Database>, clock: Clock, onChanged: (
 }
 
 /**
+ * Whether any of a link's targets (its URL, its iPhone and Android URLs; null where none) is on
+ * the blocklist: visitors then get 410 'Link bloqueado', whichever device they come from, and
+ * the owner and the operator see the link as blocked. The one rule for the redirect, the owner
+ * view and the console.
+ */
+export function anyTargetBlocked(isBlockedUrl: (url: string) => boolean, urls: readonly (string | null)[]): boolean {
+  return urls.some((url) => url !== null && isBlockedUrl(url));
+}
+
+/**
  * The host name of a stored link's URL. Stored URLs are WHATWG-serialized
  * (`new URL(input).href`), so for http(s) the host sits between `://` (after any `user@`) and
  * the first `/`, `:` or `]`; that is read without parsing the URL again on every redirect.

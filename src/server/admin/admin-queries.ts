@@ -18,7 +18,7 @@ import {
   type AdminTopLink,
 } from '../../shared/admin-api.js';
 import { normalizeAlias } from '../../shared/alias-rules.js';
-import { hostOfUrl, normalizeDomain } from '../abuse/blocklist.js';
+import { anyTargetBlocked, hostOfUrl, normalizeDomain } from '../abuse/blocklist.js';
 import type { ReportRepository } from '../abuse/report-repository.js';
 import { addDays, type Calendar } from '../calendar.js';
 import { toIsoString, toNumber } from '../db/dialect.js';
@@ -232,9 +232,8 @@ export function createAdminQueries(deps: AdminQueryDeps) {
 
   // 'blocked' when any target is on the blocklist: the redirect answers 410 for the iPhone and
   // Android targets' domains too.
-  const blockedTarget = (urls: readonly (string | null)[]): boolean => urls.some((url) => url !== null && deps.isBlockedUrl(url));
   const stateOf = (url: string, disabledAt: unknown, appUrls: readonly (string | null)[] = []): AdminLinkState =>
-    disabledAt !== null && disabledAt !== undefined ? 'disabled' : blockedTarget([url, ...appUrls]) ? 'blocked' : 'active';
+    disabledAt !== null && disabledAt !== undefined ? 'disabled' : anyTargetBlocked(deps.isBlockedUrl, [url, ...appUrls]) ? 'blocked' : 'active';
 
   function linksQuery() {
     return db

@@ -9,6 +9,7 @@ import { dailySeries } from '../stats/daily-series.js';
 import type { LinkRepository, StoredLink } from './link-repository.js';
 import { decodeListCursor, encodeListCursor } from './list-cursor.js';
 import { manageTokenMatches } from './manage-token.js';
+import { anyTargetBlocked } from '../abuse/blocklist.js';
 
 const DAYS_SHOWN = 30;
 
@@ -58,7 +59,7 @@ export function createLinkOwnerService(deps: LinkOwnerServiceDeps) {
 
   /** Whether visitors get 410 'Link bloqueado': disabled, or a target (main or app) on the blocklist. */
   const blocked = (disabled: boolean, url: string, options: Pick<LinkOptionsView, 'iosUrl' | 'androidUrl'>): boolean =>
-    disabled || deps.isBlockedUrl(url) || (options.iosUrl !== null && deps.isBlockedUrl(options.iosUrl)) || (options.androidUrl !== null && deps.isBlockedUrl(options.androidUrl));
+    disabled || anyTargetBlocked(deps.isBlockedUrl, [url, options.iosUrl, options.androidUrl]);
 
   /** The visits still to send on now: none once the link has expired. */
   const clicksLeftNow = (options: Pick<LinkOptionsView, 'expiresAt' | 'clicksLeft'>): number | null =>

@@ -20,6 +20,7 @@ import type { ClickRecorder } from './click-recorder.js';
 import { withForwardedQuery } from './forward-query.js';
 import { isExpired, targetFor } from './link-options-gate.js';
 import { PREVIEW_STYLE, renderPreviewPage } from './preview-page.js';
+import { anyTargetBlocked } from '../abuse/blocklist.js';
 
 export interface RedirectRouteDeps {
   resolver: AliasResolver;
@@ -145,9 +146,8 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
     deps.outcomes.blocked.inc();
     return sendStatusPage(reply, 410, deps.headers.plain, blockedPage);
   };
-  /** A blocked domain in the iPhone or Android target blocks the link, as in its main URL. */
-  const hasBlockedAppTarget = (options: LinkOptionsRow) =>
-    (options.iosUrl !== null && deps.isBlockedUrl(options.iosUrl)) || (options.androidUrl !== null && deps.isBlockedUrl(options.androidUrl));
+  /** A blocked domain in the iPhone or Android target blocks the link, as in its main URL (checked before this, on every link). */
+  const hasBlockedAppTarget = (options: LinkOptionsRow) => anyTargetBlocked(deps.isBlockedUrl, [options.iosUrl, options.androidUrl]);
 
   const sendGate = (reply: FastifyReply, status: number, view: LinkGateView) =>
     sendPage(reply, status, deps.options.renderGate(view, reply.request.headers['accept-encoding']), NO_STORE);
