@@ -66,9 +66,8 @@ describe('GET /:alias for crawlers', () => {
     const res = await get('/destino', ua);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
-    expect(res.body).toContain('Você será redirecionado em breve...');
-    expect(res.body).toContain('<a href="https://example.com/destino?utm=1"');
-    expect(res.body).toContain('clique aqui');
+    // The spec's words, and none added: the text, then the 'clique aqui' link to the target.
+    expect(res.body).toContain('<p>Você será redirecionado em breve... <a href="https://example.com/destino?utm=1" rel="nofollow noopener">clique aqui</a></p>');
   });
 
   it('treats a request with an empty or missing user agent as a script (preview, no click)', async () => {

@@ -66,7 +66,7 @@ export function renderPreviewPage(input: PreviewInput): string {
 </head>
 <body>
 <h1>${t}</h1>
-<p>${escapeHtml(redirectTexts.previewWait)} Se não for, <a href="${target}" rel="nofollow noopener">${escapeHtml(redirectTexts.previewClickHere)}</a>.</p>
+<p>${escapeHtml(redirectTexts.previewWait)} <a href="${target}" rel="nofollow noopener">${escapeHtml(redirectTexts.previewClickHere)}</a></p>
 <img src="${i}" alt="${t}">
 </body>
 </html>

@@ -14,7 +14,7 @@ const linkClass =
 function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div>
-      <h2 className="text-sm font-semibold tracking-wider text-white uppercase">{title}</h2>
+      <h2 className="text-sm font-semibold text-white">{title}</h2>
       <ul className="mt-4 space-y-3 text-sm">{children}</ul>
     </div>
   );

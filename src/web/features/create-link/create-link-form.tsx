@@ -77,6 +77,8 @@ export function CreateLinkForm() {
   }, [created]);
   // An option's refusal is shown at its field, not under the form.
   const [postedError, setPostedError] = useState(optionFieldOf(posted?.errorCode) === undefined ? (posted?.error ?? null) : null);
+  // Titled as the toast of the same refusal with JavaScript: 'Erro' for a missing or malformed URL.
+  const postedErrorTitle = posted?.errorCode === 'invalid_url' ? t.emptyUrlTitle : t.createErrorTitle;
 
   // A link the server created for the posted form joins this browser's list once scripts run.
   useEffect(() => {
@@ -223,7 +225,7 @@ export function CreateLinkForm() {
         />
         {postedError !== null && (
           <p id={errorId} role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-            <strong className="font-semibold">{t.createErrorTitle}:</strong> {postedError}
+            <strong className="font-semibold">{postedErrorTitle}:</strong> {postedError}
           </p>
         )}
         <Button type="submit" size="lg" disabled={busy} className="w-full">

@@ -76,7 +76,7 @@ export function StatsSection() {
           const titleId = `${headingId}-${period.links}`;
           return (
             <Card key={period.title} className="p-5" role="group" aria-labelledby={titleId}>
-              <h3 id={titleId} className="flex items-center gap-2 text-sm font-semibold tracking-wider text-primary-ink uppercase">
+              <h3 id={titleId} className="flex items-center gap-2 text-sm font-semibold text-primary-ink">
                 <period.icon aria-hidden="true" className="size-4" />
                 {period.title}
               </h3>
