@@ -98,7 +98,7 @@ describe('abuse controls through the real app', () => {
     for (const ua of [BROWSER, CRAWLER_USER_AGENTS.whatsapp]) {
       const blocked = await visit(before.alias, ua);
       expect(blocked.statusCode).toBe(410);
-      expect(blocked.body).toContain('Link bloqueado');
+      expect(blocked.body).toContain('<title>Link bloqueado | Encurta.br</title>');
       expect(blocked.body).toContain('Este link foi desativado por violar nossas regras de uso.');
       expect(blocked.headers.location).toBeUndefined();
     }

@@ -252,7 +252,7 @@ describe('without a server render: the bare page, with the same texts and the sa
       const page = gate(pages, view);
       expect(findAll(page.doc, tag('div', { id: 'root' }))).toEqual([]);
       expect(findAll(page.doc, tag('script'))).toEqual([]);
-      expect(titleOf(page)).toBe(`${VIEWS[view].title} · ${SITE}`);
+      expect(titleOf(page)).toBe(`${VIEWS[view].title} | ${SITE}`);
       expect(h1Texts(page)).toEqual([VIEWS[view].h1]);
       expect(findOnly(page.doc, tag('html'), '<html>').attribs.lang).toBe('pt-BR');
       expect(findOnly(page.doc, tag('meta', { name: 'robots' }), 'robots meta').attribs.content).toBe('noindex');

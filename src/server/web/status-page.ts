@@ -13,6 +13,7 @@ import {
   linkGateProblem,
   linkGateTitle,
 } from '../../shared/link-gate.js';
+import { pageTitle } from '../../shared/page-title.js';
 import { escapeHtml } from '../html.js';
 
 function bareDocument(title: string, main: string): string {
@@ -21,7 +22,7 @@ function bareDocument(title: string, main: string): string {
 
 export function renderStatusPage(input: { siteName: string; heading: string; message: string; homeLabel: string }): string {
   return bareDocument(
-    `${escapeHtml(input.heading)} · ${escapeHtml(input.siteName)}`,
+    escapeHtml(pageTitle(input.siteName, input.heading)),
     `<h1>${escapeHtml(input.heading)}</h1><p>${escapeHtml(input.message)}</p><p><a href="/">${escapeHtml(input.homeLabel)}</a></p>`,
   );
 }
@@ -32,7 +33,7 @@ export function renderStatusPage(input: { siteName: string; heading: string; mes
  */
 export function renderLinkGatePage(input: { siteName: string; view: LinkGateView; homeLabel: string }): string {
   const { view } = input;
-  const title = `${escapeHtml(linkGateTitle(view))} · ${escapeHtml(input.siteName)}`;
+  const title = escapeHtml(pageTitle(input.siteName, linkGateTitle(view)));
   const heading = `<h1>${escapeHtml(linkGateHeading(view))}</h1>`;
   if (view === 'expired') return bareDocument(title, `${heading}<p><a href="/">${escapeHtml(input.homeLabel)}</a></p>`);
   const problem = linkGateProblem(view);

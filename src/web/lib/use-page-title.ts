@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
+import { pageTitle } from '../../shared/page-title';
 import { useSiteConfig } from './site-config';
 
 /**
@@ -7,9 +8,7 @@ import { useSiteConfig } from './site-config';
  */
 export const ServerHeadContext = createContext<{ setTitle(title: string): void } | null>(null);
 
-export function pageTitle(siteName: string, title?: string): string {
-  return title ? `${title} | ${siteName}` : `${siteName} | Personalize seus links grátis`;
-}
+export { pageTitle };
 
 /** Sets document.title for the current route: "Página | Marca", or the home title when none is given. */
 export function usePageTitle(title?: string): void {
