@@ -31,7 +31,7 @@ const envSchema = z.object({
   MIGRATE_ON_START: flag(true),
   STATS_TIMEZONE: z
     .string()
-    .default('America/Sao_Paulo')
+    .default(SITE_DEFAULTS.statsTimeZone)
     .refine(isKnownTimeZone, { message: 'not an IANA time zone such as America/Sao_Paulo' }),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TRUST_PROXY: z.string().default('false'),
@@ -213,6 +213,7 @@ function toConfig(e: Env) {
       companyLine: e.COMPANY_LINE,
       adScriptSrc: e.AD_SCRIPT_SRC,
       clickInsights: e.INSIGHTS,
+      statsTimeZone: e.STATS_TIMEZONE,
     } satisfies Omit<SiteConfig, 'publicUrl'>,
   };
 }

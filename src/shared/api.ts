@@ -221,4 +221,6 @@ export interface SiteConfig {
    * policy and the FAQ then say that clicks are only counted per day.
    */
   clickInsights: boolean;
+  /** STATS_TIMEZONE: the IANA time zone of the statistics' days and hours, named on the statistics page. */
+  statsTimeZone: string;
 }

@@ -3,7 +3,7 @@
 // configuration, what it accepts from one).
 import type { SiteConfig } from './api.js';
 
-/** Defaults of SITE_NAME, BRAND_COLOR, CONTACT_* … AD_SCRIPT_SRC, INSIGHTS (.env.example lists the same). */
+/** Defaults of SITE_NAME, BRAND_COLOR, CONTACT_* … AD_SCRIPT_SRC, INSIGHTS, STATS_TIMEZONE (.env.example lists the same). */
 export const SITE_DEFAULTS: Readonly<Omit<SiteConfig, 'publicUrl'>> = Object.freeze({
   siteName: 'Encurta.br',
   brandColor: '#0f766e',
@@ -15,6 +15,7 @@ export const SITE_DEFAULTS: Readonly<Omit<SiteConfig, 'publicUrl'>> = Object.fre
   companyLine: 'Encurta.br é um produto da Vale Imóveis Ltda.',
   adScriptSrc: '',
   clickInsights: true,
+  statsTimeZone: 'America/Sao_Paulo',
 });
 
 /** A brand colour is #rrggbb: the server works out its text colour and shades from it (brand-palette.ts). */

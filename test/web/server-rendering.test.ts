@@ -403,7 +403,8 @@ describe('the injected site configuration is in the rendered HTML', () => {
 describe('with click insights off (INSIGHTS=false), the privacy policy and the FAQ say what is kept then', () => {
   let off: TestServer;
   beforeAll(async () => {
-    off = await start({ env: { INSIGHTS: 'false' } });
+    // Another time zone too: the statistics page names the one the hours are read in.
+    off = await start({ env: { INSIGHTS: 'false', STATS_TIMEZONE: 'America/Manaus' } });
   });
   const textsOf = async (origin: string) => ({
     privacy: textOf(mainOf(await fetchPage(`${origin}/privacy`))),
@@ -412,7 +413,7 @@ describe('with click insights off (INSIGHTS=false), the privacy policy and the F
 
   it('clicks counted per day, no breakdowns, no address lookup; the default server says the opposite', async () => {
     const page = await fetchPage(`${off.url}/privacy`);
-    expect(jsonBlock(page, 'site-config')).toMatchObject({ clickInsights: false });
+    expect(jsonBlock(page, 'site-config')).toMatchObject({ clickInsights: false, statsTimeZone: 'America/Manaus' });
     const { privacy, faq } = await textsOf(off.url);
     expect(privacy).toContain('A quantidade de cliques de cada link, somada por dia. Cada clique apenas soma 1 a esse total: não guardamos o endereço IP');
     expect(privacy).toContain('os cliques dos seus links (por dia).');
@@ -424,7 +425,7 @@ describe('with click insights off (INSIGHTS=false), the privacy policy and the F
     expect(findAll(mainOf(page), tag('h2')).map((h2) => textOf(h2))).toEqual(PRIVACY_HEADINGS);
 
     const on = await textsOf(server.url);
-    expect(jsonBlock(await fetchPage(`${server.url}/privacy`), 'site-config')).toMatchObject({ clickInsights: true });
+    expect(jsonBlock(await fetchPage(`${server.url}/privacy`), 'site-config')).toMatchObject({ clickInsights: true, statsTimeZone: 'America/Sao_Paulo' });
     expect(on.privacy).toContain('O endereço IP serve só para saber o país e o estado');
     expect(on.privacy).toContain('os totais por hora, origem, aparelho e região são apagados automaticamente');
     expect(on.faq).toContain('totais de cliques por dia, hora, origem, aparelho e região.');

@@ -10,6 +10,15 @@ function plural(count: number, one: string, many: string): string {
 
 const clicks = (count: number) => plural(count, 'clique', 'cliques');
 
+/**
+ * The clock the hours are read on (STATS_TIMEZONE): "horário de Brasília" for the default, the
+ * zone's own name otherwise (browsers' pt-BR names for other zones are unreliable: Lisbon comes
+ * out as "Europa Central").
+ */
+function zoneWords(timeZone: string): string {
+  return timeZone === 'America/Sao_Paulo' ? 'horário de Brasília' : `fuso horário ${timeZone}`;
+}
+
 /** "hoje", "nos últimos 7 dias"… : the range inside a sentence. */
 function rangePhrase(days: InsightRange): string {
   return days === 1 ? 'hoje' : `nos últimos ${days} dias`;
@@ -70,12 +79,12 @@ export const insightsTexts = {
   today: 'hoje',
 
   hoursTitle: 'Cliques por hora do dia',
-  hoursNote: 'Horário de Brasília.',
-  hoursLabel: (total: number, best: { hour: number; clicks: number } | undefined) =>
-    `Cliques por hora do dia, horário de Brasília: ${clicks(total)}` +
+  hoursNote: (timeZone: string) => `${zoneWords(timeZone).replace(/^./, (first) => first.toUpperCase())}.`,
+  hoursLabel: (total: number, best: { hour: number; clicks: number } | undefined, timeZone: string) =>
+    `Cliques por hora do dia, ${zoneWords(timeZone)}: ${clicks(total)}` +
     (best === undefined ? '.' : `; a hora com mais cliques foi ${hourLabel(best.hour)}, com ${clicks(best.clicks)}.`),
   hourBar: (hour: number, count: number) => `${hourLabel(hour)}: ${clicks(count)}`,
-  hoursCaption: 'Cliques por hora do dia (horário de Brasília)',
+  hoursCaption: (timeZone: string) => `Cliques por hora do dia (${zoneWords(timeZone)})`,
   hourColumn: 'Hora',
 
   showTable: 'Ver tabela',

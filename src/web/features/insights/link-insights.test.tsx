@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import type { LinkInsights as Insights } from '../../../shared/api';
 import { MY_LINKS_KEY, type StoredLink } from '../../lib/my-links';
 import { stubFetch } from '../../testing/fetch-stub';
+import type { SiteConfig } from '../../../shared/api';
 import { jsonResponse, renderWithApp, toastRegion } from '../../testing/render';
 import { LinkInsights } from './link-insights';
 
@@ -98,13 +99,13 @@ function Address() {
   return <p data-testid="address">{`${location.pathname}${location.search}`}</p>;
 }
 
-function renderInsights(path = '/dashboard/promo') {
+function renderInsights(path = '/dashboard/promo', site: Partial<SiteConfig> = {}) {
   return renderWithApp(
     <>
       <LinkInsights alias="promo" shortUrl={`${ORIGIN}/promo`} />
       <Address />
     </>,
-    { path },
+    { path, site },
   );
 }
 
@@ -297,6 +298,19 @@ describe('LinkInsights: the figures and their tables', () => {
     // The drawing has one bar per day and per hour.
     expect(screen.getByTestId('daily-chart').querySelectorAll('rect')).toHaveLength(7);
     expect(screen.getByTestId('hours-chart').querySelectorAll('rect')).toHaveLength(24);
+  });
+
+  it('names the clock of the hours: Brasília by default, the zone the operator set (STATS_TIMEZONE) otherwise', async () => {
+    serveInsights((range) => jsonResponse(insights(range)));
+    const user = userEvent.setup();
+    renderInsights('/dashboard/promo?dias=7', { statsTimeZone: 'America/Manaus' });
+    await total();
+    expect(screen.getByText('Fuso horário America/Manaus.')).toBeInTheDocument();
+    expect(screen.queryByText(/Brasília/)).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /^Cliques por hora do dia, fuso horário America\/Manaus: 10 cliques;/ })).toBeInTheDocument();
+    const hoursTable = within(screen.getByTestId('hours-table'));
+    await user.click(hoursTable.getByText('Ver tabela'));
+    expect(hoursTable.getByRole('table', { name: 'Cliques por hora do dia (fuso horário America/Manaus)' })).toBeInTheDocument();
   });
 
   it("draws Brazil's states shaded by clicks (the map's label names the top ones)", async () => {

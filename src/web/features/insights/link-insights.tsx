@@ -18,6 +18,7 @@ import { WhatsappCopyButton, whatsappCopyTexts } from '../../components/whatsapp
 import { downloadBlob } from '../../lib/download';
 import { formatDay, formatDayMonth, formatDecimal, formatNumber, readableUrl, withoutScheme } from '../../lib/format';
 import type { StoredLink } from '../../lib/my-links';
+import { useSiteConfig } from '../../lib/site-config';
 import { BreakdownCard, BreakdownTable } from './breakdown-table';
 import { ChartTable } from './chart-table';
 import { bestDay, bestHour, sumClicks } from './insights-data';
@@ -447,17 +448,18 @@ function DailyChart({ data }: { data: Insights }) {
 }
 
 function HoursChart({ data }: { data: Insights }) {
+  const { statsTimeZone } = useSiteConfig();
   return (
-    <ChartCard title={t.hoursTitle} note={t.hoursNote}>
+    <ChartCard title={t.hoursTitle} note={t.hoursNote(statsTimeZone)}>
       <ColumnChart
         columns={data.hours.map((clicks, hour) => ({ key: String(hour), value: clicks, title: t.hourBar(hour, clicks) }))}
-        label={t.hoursLabel(data.hours.reduce((sum, clicks) => sum + clicks, 0), bestHour(data.hours))}
+        label={t.hoursLabel(data.hours.reduce((sum, clicks) => sum + clicks, 0), bestHour(data.hours), statsTimeZone)}
         ticks={['0h', '6h', '12h', '18h', '23h']}
         heightClass={HOURS_HEIGHT}
         testId="hours-chart"
       />
       <ChartTable
-        caption={t.hoursCaption}
+        caption={t.hoursCaption(statsTimeZone)}
         keyHeader={t.hourColumn}
         rows={data.hours.map((clicks, hour) => ({ key: String(hour), label: hourLabel(hour), clicks }))}
         testId="hours-table"
@@ -584,6 +586,7 @@ function InsightsData({ data, shortUrl }: { data: Insights; shortUrl: string }) 
  * so nothing moves when the figures come in.
  */
 function InsightsPlaceholder({ range, shortUrl }: { range: InsightRange; shortUrl: string }) {
+  const { statsTimeZone } = useSiteConfig();
   return (
     <div className="space-y-4">
       <p role="status" className="sr-only">
@@ -599,7 +602,7 @@ function InsightsPlaceholder({ range, shortUrl }: { range: InsightRange; shortUr
           <ChartPending heightClass={DAILY_HEIGHT} />
         </ChartCard>
       )}
-      <ChartCard title={t.hoursTitle} note={t.hoursNote}>
+      <ChartCard title={t.hoursTitle} note={t.hoursNote(statsTimeZone)}>
         <ChartPending heightClass={HOURS_HEIGHT} />
       </ChartCard>
       <div className="grid gap-4 md:grid-cols-2">
