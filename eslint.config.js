@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   // test/api/generated/: openapi-typescript's output (test/api/openapi-types.test.ts regenerates it).
-  { ignores: ['dist/', 'node_modules/', 'data/', 'test-results/', 'bench-results/', 'coverage/', 'test/api/generated/'] },
+  { ignores: ['dist/', 'node_modules/', 'data/', 'test-results/', 'bench-results/', 'coverage/', 'test/api/generated/', '**/*.tmp.mjs', '**/*.tmp.mts', '**/*.tmp.ts'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
