@@ -79,6 +79,7 @@ const envSchema = z.object({
   RATE_LIMIT_DISABLED: flag(false),
   CREATE_RATE_LIMIT_PER_MINUTE: positiveInt(10),
   CREATE_RATE_LIMIT_PER_DAY: positiveInt(100),
+  CREATE_RATE_LIMIT_PER_NETWORK_PER_MINUTE: positiveInt(60),
   CREATE_GLOBAL_LIMIT_PER_MINUTE: positiveInt(1200),
   REPORT_RATE_LIMIT_PER_HOUR: positiveInt(5),
   RATE_LIMIT_IPV6_PREFIX: z.coerce.number().int().min(1).max(128).default(64),
@@ -162,6 +163,11 @@ function toConfig(e: Env) {
       /** Per client IP (TRUST_PROXY decides what the client IP is). */
       createPerMinute: e.CREATE_RATE_LIMIT_PER_MINUTE,
       createPerDay: e.CREATE_RATE_LIMIT_PER_DAY,
+      /**
+       * Per network (an IPv4 /24, an IPv6 /48): one holder of many addresses (a /48 is 65,536
+       * /64s, each a client) would otherwise spend the site-wide budget alone and lock everyone out.
+       */
+      createPerNetworkPerMinute: e.CREATE_RATE_LIMIT_PER_NETWORK_PER_MINUTE,
       /** All clients together: a ceiling against distributed floods. */
       createGlobalPerMinute: e.CREATE_GLOBAL_LIMIT_PER_MINUTE,
       reportPerHour: e.REPORT_RATE_LIMIT_PER_HOUR,

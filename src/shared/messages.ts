@@ -73,6 +73,15 @@ export function dailyCreationLimitMessage(perDay: number, secondsLeft: number): 
   return `Você atingiu o limite diário de criação de links (${perDay} por dia). O limite é renovado em ${waitText(secondsLeft)}.`;
 }
 
+/**
+ * The refusal of the per-network creation limit (code rate_limited): the person may have sent
+ * one request, from a network (a mobile carrier's, a company's) where others created many.
+ */
+export const networkCreationLimitMessage = 'Muitos links foram criados a partir da sua rede em pouco tempo. Aguarde um pouco e tente novamente.';
+
+/** The refusal of the site-wide creation ceiling (code rate_limited): nothing the person did. */
+export const siteCreationLimitMessage = 'Muitos links estão sendo criados no site agora. Aguarde um pouco e tente novamente.';
+
 /** The refusal of the per-hour report limit (code rate_limited), which "a little" does not end either. */
 export function hourlyReportLimitMessage(perHour: number, secondsLeft: number): string {
   return `Você atingiu o limite de denúncias (${perHour} por hora). Tente novamente em ${waitText(secondsLeft)}.`;

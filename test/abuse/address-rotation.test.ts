@@ -3,7 +3,8 @@
 // trusted proxy (TRUST_PROXY=1), as behind the site's real load balancer.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/shared/api.js';
-import { createClientKey } from '../../src/server/abuse/client-key.js';
+import { createClientKey, NOT_AN_ADDRESS } from '../../src/server/abuse/client-key.js';
+import { networkCreationLimitMessage, siteCreationLimitMessage } from '../../src/shared/messages.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 const started: TestServer[] = [];
@@ -18,7 +19,8 @@ async function limitedServer(env: Record<string, string>): Promise<TestServer> {
 }
 
 const from = (address: string) => ({ 'x-forwarded-for': address, 'content-type': 'application/json' });
-const ipv4 = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+/** The i-th of many IPv4 addresses, each in a /24 of its own (the per-network limit is another test's). */
+const ipv4 = (i: number) => `10.${(i >> 8) & 255}.${i & 255}.${(i * 37) & 255}`;
 /** The i-th address of one /64 (what one home or one VPS customer is given). */
 const hex = (n: number) => n.toString(16);
 const inOneNetwork = (i: number) => `2001:db8:1234:5678:${hex(i >> 16)}:${hex(i & 0xffff)}:${hex((i * 7919) & 0xffff)}:1`;
@@ -56,13 +58,14 @@ describe('creation limits against rotating addresses', () => {
     // One budget spent by the first link, four left, then the ceiling.
     expect(statuses).toEqual([201, 201, 201, 201, 429, 429]);
     const refused = await create(server, ipv4(2000), valid(99));
-    expect(refused.json<ApiErrorBody>().error.code).toBe('rate_limited');
+    // Nothing this person did: the message says the site is busy, not "too many attempts".
+    expect(refused.json<ApiErrorBody>().error).toEqual({ code: 'rate_limited', message: siteCreationLimitMessage });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(await linkCount(server)).toBe(5);
   });
 
   it('addresses of one IPv6 /64 count as one client, per minute and per day', async () => {
-    const server = await limitedServer({ CREATE_RATE_LIMIT_PER_MINUTE: '10', CREATE_RATE_LIMIT_PER_DAY: '15' });
+    const server = await limitedServer({ CREATE_RATE_LIMIT_PER_MINUTE: '10', CREATE_RATE_LIMIT_PER_DAY: '15', CREATE_RATE_LIMIT_PER_NETWORK_PER_MINUTE: '10000' });
     let created = 0;
     for (let i = 0; i < 1300; i++) if ((await create(server, inOneNetwork(i), valid(i))).statusCode === 201) created++;
     expect(created).toBe(10);
@@ -76,6 +79,37 @@ describe('creation limits against rotating addresses', () => {
     const statuses = [];
     for (let i = 0; i < 5; i++) statuses.push((await create(server, `2001:db8:1234:${i.toString(16)}::1`, valid(i))).statusCode);
     expect(statuses).toEqual([201, 201, 201, 429, 429]);
+  });
+
+  it('one holder of many addresses is one network: an IPv6 /48 or an IPv4 /24 creates 60 a minute, whatever its clients; the next network is not affected', async () => {
+    const server = await limitedServer({ CREATE_GLOBAL_LIMIT_PER_MINUTE: '1200' });
+    const outcomes = async (address: (i: number) => string, first: number) => {
+      const statuses = new Map<number, number>();
+      let message: string | undefined;
+      for (let i = 0; i < 70; i++) {
+        const res = await create(server, address(i), valid(first + i));
+        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+        if (res.statusCode === 429) message = res.json<ApiErrorBody>().error.message;
+      }
+      return { statuses: Object.fromEntries(statuses), message };
+    };
+    // 70 /64s of one /48 (each its own client, under its own 10 a minute), then 70 addresses of one /24.
+    const v6 = await outcomes((i) => `2001:db8:aaaa:${hex(0x100 + i)}::1`, 0);
+    const v4 = await outcomes((i) => `198.51.100.${i + 1}`, 100);
+    for (const outcome of [v6, v4]) expect(outcome).toEqual({ statuses: { 201: 60, 429: 10 }, message: networkCreationLimitMessage });
+    // Neighbouring networks, and the site for everyone else, still create.
+    expect((await create(server, '2001:db8:aaab:1::1', valid(500))).statusCode).toBe(201);
+    expect((await create(server, '198.51.101.1', valid(501))).statusCode).toBe(201);
+    expect(await linkCount(server)).toBe(122);
+  });
+
+  it('forwarded entries that are not addresses share one budget (each new string was a fresh client)', async () => {
+    const server = await limitedServer({ CREATE_RATE_LIMIT_PER_MINUTE: '3' });
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await create(server, `garbage-${i}`, valid(i))).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 429, 429]);
+    // A real address is its own client.
+    expect((await create(server, '203.0.113.50', valid(9))).statusCode).toBe(201);
   });
 
   it('an IPv4-mapped IPv6 address counts as the IPv4 address it carries', async () => {
@@ -119,7 +153,7 @@ describe('client key', () => {
     expect(key('[2001:db8:1:2::9]:443')).toBe('2001:db8:1:2::/64');
     expect(key('[::ffff:203.0.113.9]:80')).toBe('203.0.113.9');
   });
-  it('passes what is not an address through unchanged', () => {
-    expect(key('unix-socket')).toBe('unix-socket');
+  it('keys everything that is not an address alike: a new string is not a new client', () => {
+    for (const raw of ['unix-socket', 'unknown', 'garbage-1', 'garbage-2', '198.019.255.7', '1.2.3.4%eth0', '1.2.3.4 5', 'x'.repeat(15_000), '']) expect(key(raw)).toBe(NOT_AN_ADDRESS);
   });
 });

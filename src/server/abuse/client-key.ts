@@ -6,6 +6,9 @@ import ipaddr from 'ipaddr.js';
 
 export type ClientKey = (address: string) => string;
 
+/** The one key of every client whose address is not an address. */
+export const NOT_AN_ADDRESS = 'not-an-address';
+
 /**
  * The client's address as given by the socket or by a proxy's X-Forwarded-For, where some proxies
  * (Azure's, IIS's ARR) write the client's port too: "203.0.113.7:51234", "[2001:db8::1]:443".
@@ -30,8 +33,10 @@ export function createClientKey(ipv6Prefix: number, ipv4Prefix = 32): ClientKey 
   const v4Bits = clampBits(ipv4Prefix, 32);
   return (address) => {
     const parsed = parseClientAddress(address);
-    // Not an address (a Unix socket, a test double): counted as given.
-    if (parsed === undefined) return address;
+    // Not an address (a Unix socket's peer, or a forwarded entry such as 'unknown' or garbage):
+    // all such clients share one budget. Counted as given, each new string was a fresh budget
+    // for whoever can write the entry, and a key of up to 16 KB kept in the limits' memory.
+    if (parsed === undefined) return NOT_AN_ADDRESS;
     const v4 = parsed.kind() === 'ipv4' ? parsed : (parsed as ipaddr.IPv6).isIPv4MappedAddress() ? (parsed as ipaddr.IPv6).toIPv4Address() : undefined;
     if (v4 !== undefined) return v4Bits === 32 ? v4.toString() : `${ipaddr.fromByteArray(keepBits(v4.toByteArray(), v4Bits)).toString()}/${v4Bits}`;
     return `${ipaddr.fromByteArray(keepBits(parsed.toByteArray(), bits)).toString()}/${bits}`;

@@ -9,7 +9,7 @@ import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { normalizeAlias } from '../../shared/alias-rules.js';
 import type { Config } from '../config.js';
-import { dailyCreationLimitMessage, hourlyReportLimitMessage } from '../../shared/messages.js';
+import { dailyCreationLimitMessage, hourlyReportLimitMessage, networkCreationLimitMessage, siteCreationLimitMessage } from '../../shared/messages.js';
 import { AppError } from '../errors.js';
 import { createClientKey } from './client-key.js';
 
@@ -66,6 +66,16 @@ interface Limit {
 
 const waitSeconds = (outcome: Outcome): number => Math.max(1, outcome.ttlInSeconds);
 const shortRefusal: Refusal = (outcome) => new AppError('rate_limited', 429, { headers: { 'retry-after': String(waitSeconds(outcome)) } });
+/** A short limit's refusal in words of its own (who it counts is not the person alone). */
+const shortRefusalSaying =
+  (message: string): Refusal =>
+  (outcome) =>
+    new AppError('rate_limited', 429, { message, headers: { 'retry-after': String(waitSeconds(outcome)) } });
+
+/** The network of a client, as the per-network limits count it: an IPv4 /24, an IPv6 /48 (never narrower than the client). */
+const NETWORK_IPV4_BITS = 24;
+const NETWORK_IPV6_BITS = 48;
+const networkKeyFor = (ipv6Prefix: number) => createClientKey(Math.min(ipv6Prefix, NETWORK_IPV6_BITS), NETWORK_IPV4_BITS);
 
 /** The refusal of a long limit, which waiting "a little" does not end: its message names it and the time left. */
 const longRefusal =
@@ -76,12 +86,20 @@ const longRefusal =
 export function createLimiters(app: FastifyInstance, limits: Readonly<Config['rateLimits']>): Limiters {
   if (!limits.enabled) return { create: [], admitCreation: async () => undefined, admitReport: async () => undefined, reportAttempts: [], manage: [], perKey: [], refuseBadKeyFlood: async () => undefined };
   const clientKey = createClientKey(limits.ipv6Prefix);
+  const networkKey = networkKeyFor(limits.ipv6Prefix);
   const perClient = (name: string, max: number, timeWindow: number, refusal: Refusal = shortRefusal): Limit => ({
     check: app.createRateLimit({ max, timeWindow, keyGenerator: (request: FastifyRequest) => `${name}:${clientKey(request.ip)}` }),
     refusal,
   });
   const dayRefusal = longRefusal((secondsLeft) => dailyCreationLimitMessage(limits.createPerDay, secondsLeft));
-  const global: Limit = { check: app.createRateLimit({ max: limits.createGlobalPerMinute, timeWindow: MINUTE, keyGenerator: () => 'create-global' }), refusal: shortRefusal };
+  const perNetwork: Limit = {
+    check: app.createRateLimit({ max: limits.createPerNetworkPerMinute, timeWindow: MINUTE, keyGenerator: (request: FastifyRequest) => `create-net-minute:${networkKey(request.ip)}` }),
+    refusal: shortRefusalSaying(networkCreationLimitMessage),
+  };
+  const global: Limit = {
+    check: app.createRateLimit({ max: limits.createGlobalPerMinute, timeWindow: MINUTE, keyGenerator: () => 'create-global' }),
+    refusal: shortRefusalSaying(siteCreationLimitMessage),
+  };
   const hourRefusal = longRefusal((secondsLeft) => hourlyReportLimitMessage(limits.reportPerHour, secondsLeft));
   const report = perClient('report-hour', limits.reportPerHour, 60 * MINUTE, hourRefusal);
   const badKeys = perClient('bad-api-key-minute', BAD_API_KEYS_PER_MINUTE, MINUTE);
@@ -94,7 +112,7 @@ export function createLimiters(app: FastifyInstance, limits: Readonly<Config['ra
     refusal: shortRefusal,
   };
   return {
-    create: [anonymousOnly(chain([perClient('create-minute', limits.createPerMinute, MINUTE), perClient('create-day', limits.createPerDay, 24 * 60 * MINUTE, dayRefusal)]))],
+    create: [anonymousOnly(chain([perClient('create-minute', limits.createPerMinute, MINUTE), perClient('create-day', limits.createPerDay, 24 * 60 * MINUTE, dayRefusal), perNetwork]))],
     admitCreation: (request) => refuseIfExceeded([global], request),
     admitReport: (request) => refuseIfExceeded([report], request),
     reportAttempts: [chain([perClient('report-attempt-minute', REPORT_ATTEMPTS_PER_MINUTE, MINUTE)])],
@@ -146,8 +164,6 @@ export const PASSWORD_ATTEMPTS_PER_MINUTE = 10;
  * together they would guess a short password in hours.
  */
 export const PASSWORD_ATTEMPTS_PER_NETWORK_MINUTE = 30;
-const PASSWORD_NETWORK_IPV4_BITS = 24;
-const PASSWORD_NETWORK_IPV6_BITS = 48;
 
 /**
  * The limits on attempts at a link's password, per client and link and per network and link, registered in `scope` (the
@@ -164,7 +180,7 @@ export async function createPasswordAttemptLimit(
   await scope.register(rateLimit, { global: false, ...(options.store === undefined ? {} : { store: options.store }), skipOnError: false });
   const clientKey = createClientKey(options.ipv6Prefix);
   // Never narrower than the client: RATE_LIMIT_IPV6_PREFIX=40 makes the network a /40 too.
-  const networkKey = createClientKey(Math.min(options.ipv6Prefix, PASSWORD_NETWORK_IPV6_BITS), PASSWORD_NETWORK_IPV4_BITS);
+  const networkKey = networkKeyFor(options.ipv6Prefix);
   const aliasOf = (request: FastifyRequest) => normalizeAlias((request.params as { alias?: string }).alias ?? '');
   const perClient = scope.createRateLimit({
     max: PASSWORD_ATTEMPTS_PER_MINUTE,
