@@ -636,24 +636,53 @@ describe('POST /:alias: attempts limited per client and link', () => {
     expect(await clicksOf('forca-certa')).toBe(10);
   });
 
-  it('30 attempts a minute per network (IPv6 /48, IPv4 /24): many /64s of one /48 do not each get 10', async () => {
+  it('20 attempts a minute at a link from everyone together; past that, one per network (IPv4 /24, IPv6 /48): many /64s or many networks do not each get 10', async () => {
     await createLink(server, { url: 'https://example.com/forca-rede', alias: 'forca-rede', password: PASSWORD });
-    const statuses = async (addresses: string[]) => {
+    const statuses = async (addresses: string[], tries: number) => {
       const seen: number[] = [];
-      for (const ip of addresses) for (let i = 0; i < 10; i++) seen.push((await submitPassword('forca-rede', `chute-${i}`, { ip })).statusCode);
+      for (const ip of addresses) for (let i = 0; i < tries; i++) seen.push((await submitPassword('forca-rede', `chute-${i}`, { ip })).statusCode);
       return seen;
     };
-    // Four /64s of 2001:db8:5::/48: 30 attempts are checked, the next 10 refused.
-    const v6 = await statuses(['2001:db8:5:1::1', '2001:db8:5:2::1', '2001:db8:5:3::1', '2001:db8:5:ffff::1']);
-    expect(v6.slice(0, 30).every((status) => status === 401)).toBe(true);
-    expect(v6.slice(30)).toEqual(Array.from({ length: 10 }, () => 429));
-    // Four addresses of 198.51.100.0/24: the same.
-    const v4 = await statuses(['198.51.100.101', '198.51.100.102', '198.51.100.103', '198.51.100.104']);
-    expect(v4.slice(0, 30).every((status) => status === 401)).toBe(true);
-    expect(v4.slice(30)).toEqual(Array.from({ length: 10 }, () => 429));
-    // Another /48 and another /24 are other networks, and the right password still works there.
-    expect((await submitPassword('forca-rede', PASSWORD, { ip: '2001:db8:6:1::1' })).statusCode).toBe(302);
+    // Four /64s of 2001:db8:5::/48, 10 each: 20 attempts are checked, then the network's next ones are refused.
+    const v6 = await statuses(['2001:db8:5:1::1', '2001:db8:5:2::1', '2001:db8:5:3::1', '2001:db8:5:ffff::1'], 10);
+    expect(v6).toEqual([...Array.from({ length: 20 }, () => 401), ...Array.from({ length: 20 }, () => 429)]);
+    // 30 more networks (an attacker's /24s), 3 tries each: each network's first attempt is checked, no more.
+    const networks = Array.from({ length: 30 }, (_, i) => `100.${64 + i}.7.1`);
+    const rotating = await statuses(networks, 3);
+    expect(rotating.filter((status) => status === 401)).toHaveLength(30);
+    expect(rotating.filter((status) => status === 429)).toHaveLength(60);
+    // A real visitor from another network, right password, first attempt: let in, as on any day.
+    const visitor = await submitPassword('forca-rede', PASSWORD, { ip: '2001:db8:6:1::1' });
+    expect(visitor.statusCode).toBe(302);
     expect((await submitPassword('forca-rede', PASSWORD, { ip: '198.51.101.1' })).statusCode).toBe(302);
+  });
+
+  it('30 attempts a minute per client at any links: one address with many protected links of its own gets no more', async () => {
+    const aliases = ['forca-varias-1', 'forca-varias-2', 'forca-varias-3', 'forca-varias-4'];
+    for (const alias of aliases) await createLink(server, { url: `https://example.com/${alias}`, alias, password: PASSWORD });
+    const seen: number[] = [];
+    for (const alias of aliases) for (let i = 0; i < 10; i++) seen.push((await submitPassword(alias, `chute-${i}`, { ip: '100.100.1.1' })).statusCode);
+    expect(seen).toEqual([...Array.from({ length: 30 }, () => 401), ...Array.from({ length: 10 }, () => 429)]);
+    // Another client is not affected.
+    expect((await submitPassword('forca-varias-4', PASSWORD, { ip: '100.101.1.1' })).statusCode).toBe(302);
+  });
+
+  it('too many checks waiting at once (a flood from many networks): the rest get 503 with Retry-After at once, not a long wait', async () => {
+    await createLink(server, { url: 'https://example.com/forca-fila', alias: 'forca-fila', password: PASSWORD });
+    await createLink(server, { url: 'https://example.com/forca-fila-2', alias: 'forca-fila-2', password: PASSWORD });
+    // 60 first attempts from 60 networks, at once: each is admitted by the limits, and the slow checks queue.
+    const responses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => submitPassword(i % 2 === 0 ? 'forca-fila' : 'forca-fila-2', `chute-${i}`, { ip: `100.${(i >> 4) + 110}.${i & 15}.1` })),
+    );
+    const busy = responses.filter((r) => r.statusCode === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(responses.filter((r) => r.statusCode === 401).length + busy.length).toBe(60);
+    for (const res of busy) {
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.body).not.toContain('forca-fila');
+    }
+    // Once the queue drains, the right password works.
+    expect((await submitPassword('forca-fila', PASSWORD, { ip: '100.120.1.1' })).statusCode).toBe(302);
   });
 
   it('holds under 25 concurrent attempts from one client: exactly 10 are checked', async () => {

@@ -21,6 +21,7 @@ import { withForwardedQuery } from './forward-query.js';
 import { isExpired, targetFor } from './link-options-gate.js';
 import { PREVIEW_STYLE, renderPreviewPage } from './preview-page.js';
 import { anyTargetBlocked } from '../abuse/blocklist.js';
+import { PasswordChecksBusy } from '../links/link-password.js';
 
 export interface RedirectRouteDeps {
   resolver: AliasResolver;
@@ -240,7 +241,16 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
       }
       const body = request.body as Record<string, unknown> | undefined;
       const password = typeof body?.password === 'string' ? body.password : '';
-      if (password === '' || !(await deps.options.verifyPassword(password, options.passwordHash))) {
+      let matches: boolean;
+      try {
+        matches = password !== '' && (await deps.options.verifyPassword(password, options.passwordHash));
+      } catch (error) {
+        if (!(error instanceof PasswordChecksBusy)) throw error;
+        // Too many checks waiting (a flood of guesses): try again in a few seconds.
+        deps.outcomes.unavailable.inc();
+        return sendStatusPage(reply.header('retry-after', '5'), 503, deps.headers.plain, unavailablePage);
+      }
+      if (!matches) {
         deps.outcomes.password_wrong.inc();
         return sendGate(reply, 401, 'password-wrong');
       }
