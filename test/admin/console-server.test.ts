@@ -142,6 +142,21 @@ describe(`the operator's console on the server (${testDialect})`, () => {
     expect(await errorCode(limited)).toBe('rate_limited');
   });
 
+  it("sign-in: an address past its limit cannot push an e-mail's count out with made-up e-mails (the limit held: 429 after)", async () => {
+    const target = 'resiste@example.com';
+    expect((await admin(['operators', 'add', target, '--password-stdin'], PASSWORD)).code).toBe(0);
+    for (let i = 0; i < 10; i++) expect((await attempt(target, `errada-${i}-xxxxxxxx`, `203.0.114.${i + 1}`)).status).toBe(401);
+    // One address: its 10 attempts, then 5,100 refused ones, each naming another e-mail (more
+    // than the 5,000 keys the in-memory counters keep).
+    const flooder = '192.0.2.150';
+    for (let i = 0; i < 10; i++) expect((await attempt(`inventado-${i}@example.com`, 'qualquer-senha-longa', flooder)).status).toBe(401);
+    for (let batch = 0; batch < 102; batch++) {
+      const statuses = await Promise.all(Array.from({ length: 50 }, (_, i) => attempt(`inventado-${batch}-${i}@example.com`, 'qualquer-senha-longa', flooder).then((res) => res.status)));
+      expect(statuses.every((status) => status === 429)).toBe(true);
+    }
+    expect((await attempt(target, PASSWORD, '203.0.114.200')).status).toBe(429);
+  }, 60_000);
+
   it('sign-in: the 11th attempt in a minute from one address (11 e-mails) is 429', async () => {
     for (let i = 0; i < 10; i++) expect((await attempt(`quem-${i}@example.com`, 'qualquer-senha-longa', '192.0.2.99')).status).toBe(401);
     const limited = await attempt(EMAIL, PASSWORD, '192.0.2.99');
