@@ -289,11 +289,22 @@ export function assertTestSwitchesOff(config: Pick<Readonly<Config>, 'metadata' 
  * TRUST_PROXY=true believes every X-Forwarded-For entry, even the one a client writes itself:
  * each request could then name its own address, past every limit per address (and reach
  * /metrics as 127.0.0.1). Allowed, since a chain of proxies of unknown length needs it, but said
- * at start. Undefined when there is nothing to say.
+ * at start. A hop count trusts whoever connects as the nearest proxy: said too when the server
+ * listens beyond loopback, where a client may reach it without the proxy. Undefined when there
+ * is nothing to say.
  */
-export function trustProxyWarning(trustProxy: TrustProxy): string | undefined {
-  if (trustProxy !== true) return undefined;
-  return 'TRUST_PROXY=true trusts every X-Forwarded-For entry, including one a client writes: limits per address and the /metrics address check can be stepped past. Behind one proxy use TRUST_PROXY=1, or list the proxies\' addresses.';
+export function trustProxyWarning(trustProxy: TrustProxy, host = '127.0.0.1'): string | undefined {
+  if (trustProxy === true) {
+    return 'TRUST_PROXY=true trusts every X-Forwarded-For entry, including one a client writes: limits per address and the /metrics address check can be stepped past. Behind one proxy use TRUST_PROXY=1, or list the proxies\' addresses.';
+  }
+  if (typeof trustProxy === 'number' && !isLoopbackHost(host)) {
+    return `TRUST_PROXY=${trustProxy} trusts whoever connects as the nearest proxy, and HOST=${host} listens beyond loopback: a client that reaches this port without the proxy names its own address. Let only the proxy reach it, or list the proxies' addresses in TRUST_PROXY.`;
+  }
+  return undefined;
+}
+
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
 }
 
 function parseDatabaseUrl(value: string, poolSize: number, busyTimeoutMs: number): DatabaseConfig {

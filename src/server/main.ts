@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   }
   const brandWarning = brandContrastWarning(config.site.brandColor);
   if (brandWarning !== undefined) server.log.warn(brandWarning);
-  const proxyWarning = trustProxyWarning(config.trustProxy);
+  const proxyWarning = trustProxyWarning(config.trustProxy, config.host);
   if (proxyWarning !== undefined) server.log.warn(proxyWarning);
 
   let stopping = false;

@@ -167,6 +167,16 @@ describe('logs', () => {
     for (const quiet of ['false', '1', '2', '10.0.0.0/8, loopback']) expect(warning(quiet)).toBeUndefined();
   });
 
+  it('warn at start when a hop count meets a server listening beyond loopback (a client reaching it directly would name its own address)', () => {
+    const warning = (trust: string, host: string) => {
+      const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', TRUST_PROXY: trust, HOST: host });
+      return trustProxyWarning(config.trustProxy, config.host);
+    };
+    expect(warning('1', '0.0.0.0')).toMatch(/^TRUST_PROXY=1 trusts whoever connects as the nearest proxy, and HOST=0\.0\.0\.0 listens beyond loopback/);
+    expect(warning('2', '::')).toMatch(/HOST=:: listens beyond loopback/);
+    for (const [trust, host] of [['1', '127.0.0.1'], ['1', 'localhost'], ['1', '::1'], ['10.0.0.5', '0.0.0.0'], ['false', '0.0.0.0']] as const) expect(warning(trust, host)).toBeUndefined();
+  });
+
   it('mask an address a proxy wrote with its port, and never pass on what is not an address', () => {
     expect(maskIp('203.0.113.77:5555')).toBe('203.0.113.0');
     expect(maskIp('[2001:db8:abcd:12::7]:443')).toBe('2001:db8:abcd::');
