@@ -23,7 +23,7 @@ export const ADMIN_API_ROUTES = {
   signOut: { method: 'DELETE', url: `${ADMIN_API_PREFIX}/session` },
   /** → 200 AdminOverview. */
   overview: { method: 'GET', url: `${ADMIN_API_PREFIX}/overview` },
-  /** → 200 AdminReportQueue (open reports, grouped by alias). */
+  /** ?cursor= → 200 AdminReportQueue (open reports, grouped by alias, one page). */
   reports: { method: 'GET', url: `${ADMIN_API_PREFIX}/reports` },
   /** → 200 AdminActionResult: the alias's open reports are marked resolved. */
   resolveReports: { method: 'POST', url: `${ADMIN_API_PREFIX}/reports/:alias/resolve` },
@@ -144,9 +144,12 @@ export interface AdminReportGroup {
 }
 
 export interface AdminReportQueue {
+  /** One page (ADMIN_PAGE_SIZE) of the aliases with open reports, the most reported first, then the most recently. */
   groups: AdminReportGroup[];
-  /** Open reports in all (groups are the 200 most recently reported aliases). */
+  /** Open reports in all. */
   openReports: number;
+  /** Ask `?cursor=` with it for the next page; null on the last. */
+  nextCursor: string | null;
 }
 
 export interface BlockReportedRequest {

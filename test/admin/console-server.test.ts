@@ -366,6 +366,46 @@ describe(`the operator's console on the server (${testDialect})`, () => {
     expect(queue.groups.find((group) => group.alias === 'ja-bloq')).toMatchObject({ state: 'disabled', domainBlocked: true });
   });
 
+  it('the report queue comes a page at a time, the most reported first: a flood of links reported once each buries nothing', async () => {
+    const session = await newSession();
+    const at = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
+    // A link 9 people reported an hour ago, then 120 links reported once each since (a flood).
+    const rows = [
+      ...Array.from({ length: 9 }, () => ({ alias: 'denunciado-muito', reason: 'golpe do pix', created_at: at(60) })),
+      ...Array.from({ length: 120 }, (_, i) => ({ alias: `enxurrada-${String(i).padStart(3, '0')}`, reason: 'spam spam spam', created_at: at(i % 3) })),
+    ];
+    await server.store.db.insertInto('link_reports').values(rows).execute();
+    const pages: AdminReportQueue[] = [];
+    let cursor: string | null = null;
+    do {
+      const response = await session.call('GET', `${ADMIN_API_ROUTES.reports.url}${cursor === null ? '' : `?cursor=${cursor}`}`);
+      expect(response.status).toBe(200);
+      const page = (await response.json()) as AdminReportQueue;
+      pages.push(page);
+      cursor = page.nextCursor;
+    } while (cursor !== null && pages.length < 20);
+    expect(pages[0]?.groups[0]).toMatchObject({ alias: 'denunciado-muito', reports: 9 });
+    expect(pages.every((page) => page.groups.length <= 50)).toBe(true);
+    const groups = pages.flatMap((page) => page.groups);
+    const aliases = groups.map((group) => group.alias);
+    // Every group once, in order: by count, then the latest report, then the alias.
+    expect(new Set(aliases).size).toBe(aliases.length);
+    for (let i = 0; i < 120; i++) expect(aliases).toContain(`enxurrada-${String(i).padStart(3, '0')}`);
+    for (let i = 1; i < groups.length; i++) {
+      const [a, b] = [groups[i - 1], groups[i]];
+      if (a === undefined || b === undefined) continue;
+      const key = (g: typeof a) => [-g.reports, -Date.parse(g.lastReportedAt)] as const;
+      const [ka, kb] = [key(a), key(b)];
+      expect(ka[0] < kb[0] || (ka[0] === kb[0] && (ka[1] < kb[1] || (ka[1] === kb[1] && a.alias < b.alias)))).toBe(true);
+    }
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    // A cursor not made by the server is refused.
+    const forged = await session.call('GET', `${ADMIN_API_ROUTES.reports.url}?cursor=${Buffer.from('report:1|ontem|x').toString('base64url')}`);
+    expect(forged.status).toBe(400);
+    expect(await errorCode(forged)).toBe('invalid_cursor');
+    await server.store.db.updateTable('link_reports').set({ resolved_at: new Date(now).toISOString() }).where('resolved_at', 'is', null).execute();
+  });
+
   it('the audit log names an API key at its creation and its revocation, with figures written as the console writes them', async () => {
     const session = await newSession();
     const issued = await session.call('POST', ADMIN_API_ROUTES.createKey.url, { name: 'Parceiro grande', perMinute: 1200 });

@@ -9,6 +9,13 @@ export interface LinkReport {
   createdAt: string;
 }
 
+/** Where a page of the queue ends: its last group's count, latest report and alias. */
+export interface OpenGroupPosition {
+  reports: number;
+  lastReportedAt: string;
+  alias: string;
+}
+
 /** The open reports of one alias, as the operator's queue shows them. */
 export interface OpenReportGroup {
   alias: string;
@@ -26,17 +33,30 @@ export function createReportRepository(db: Kysely<Database>) {
       const rows = await db.selectFrom('link_reports').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
       return rows.map((r) => ({ id: r.id, alias: r.alias, reason: r.reason, createdAt: toIsoString(r.created_at) }));
     },
-    /** Open reports grouped by alias, the most recently reported first (the open-reports index). */
-    async openGroups(limit: number): Promise<OpenReportGroup[]> {
-      const rows = await db
+    /**
+     * Open reports grouped by alias, the most reported first, then the most recently reported
+     * (the open-reports index); `after`, the last group of the previous page. By count first: a
+     * flood of links reported once each (one report costs an attacker one address an hour)
+     * must not push a link many people reported out of sight.
+     */
+    async openGroups(limit: number, after?: OpenGroupPosition): Promise<OpenReportGroup[]> {
+      let query = db
         .selectFrom('link_reports')
         .select((eb) => ['alias', eb.fn.countAll<number | string>().as('n'), eb.fn.min('created_at').as('first'), eb.fn.max('created_at').as('last')])
         .where('resolved_at', 'is', null)
-        .groupBy('alias')
-        .orderBy('last', 'desc')
-        .orderBy('alias')
-        .limit(limit)
-        .execute();
+        .groupBy('alias');
+      if (after !== undefined) {
+        query = query.having((eb) => {
+          const n = eb.fn.countAll();
+          const last = eb.fn.max('created_at');
+          return eb.or([
+            eb(n, '<', after.reports),
+            eb.and([eb(n, '=', after.reports), eb(last, '<', after.lastReportedAt)]),
+            eb.and([eb(n, '=', after.reports), eb(last, '=', after.lastReportedAt), eb('alias', '>', after.alias)]),
+          ]);
+        });
+      }
+      const rows = await query.orderBy('n', 'desc').orderBy('last', 'desc').orderBy('alias').limit(limit).execute();
       return rows.map((r) => ({ alias: r.alias, reports: Number(r.n), firstReportedAt: toIsoString(r.first), lastReportedAt: toIsoString(r.last) }));
     },
     /** The latest reasons of these aliases' open reports, newest first, at most `perAlias` each. */

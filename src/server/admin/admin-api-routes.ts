@@ -131,8 +131,8 @@ export async function registerAdminApiRoutes(api: FastifyInstance, services: Ser
     noStore(reply).send(await queries.overview()),
   );
 
-  api.get(ADMIN_API_ROUTES.reports.url, { schema: reportsSchema, onRequest: requireOperator }, async (_request, reply) =>
-    noStore(reply).send(await queries.reportQueue()),
+  api.get<{ Querystring: { cursor?: string } }>(ADMIN_API_ROUTES.reports.url, { schema: reportsSchema, onRequest: requireOperator }, async (request, reply) =>
+    noStore(reply).send(await queries.reportQueue(request.query.cursor)),
   );
   api.post<AliasParams>(ADMIN_API_ROUTES.resolveReports.url, { schema: resolveReportsSchema, onRequest: changes }, async (request, reply) =>
     noStore(reply).send(answer(await actions.resolveReports(actorOf(request), aliasParam(request.params.alias)))),

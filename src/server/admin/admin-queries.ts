@@ -19,7 +19,7 @@ import {
 } from '../../shared/admin-api.js';
 import { normalizeAlias } from '../../shared/alias-rules.js';
 import { anyTargetBlocked, hostOfUrl, normalizeDomain } from '../abuse/blocklist.js';
-import type { ReportRepository } from '../abuse/report-repository.js';
+import type { OpenGroupPosition, ReportRepository } from '../abuse/report-repository.js';
 import { addDays, type Calendar } from '../calendar.js';
 import { toIsoString, toNumber } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
@@ -29,8 +29,6 @@ import { domainKeyRange, hostKeyOf } from '../links/host-key.js';
 import { decodeListCursor, encodeListCursor } from '../links/list-cursor.js';
 import type { AuditLog } from './audit-log.js';
 
-/** Aliases shown in the report queue at most (the most recently reported first). */
-const REPORT_GROUPS_SHOWN = 200;
 const REASONS_SHOWN = 5;
 const TOP_LINKS_SHOWN = 10;
 const OVERVIEW_DAYS = 90;
@@ -185,6 +183,18 @@ function decodeAliasCursor(cursor: string): string {
   return match[1];
 }
 
+/** The report queue's cursor: the last group shown (its count, latest report and alias). */
+function encodeReportCursor(group: OpenGroupPosition): string {
+  return Buffer.from(`report:${group.reports}|${group.lastReportedAt}|${group.alias}`, 'utf8').toString('base64url');
+}
+
+function decodeReportCursor(cursor: string): OpenGroupPosition {
+  const decoded = /^[A-Za-z0-9_-]{1,200}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
+  const match = /^report:([1-9]\d{0,9})\|(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([a-z0-9_-]{1,64})$/.exec(decoded);
+  if (match?.[1] === undefined || match[2] === undefined || match[3] === undefined || Number.isNaN(Date.parse(match[2]))) throw new AppError('invalid_cursor', 400);
+  return { reports: Number(match[1]), lastReportedAt: match[2], alias: match[3] };
+}
+
 /** A domain-ordered page's cursor (the blocklist): the last domain shown. */
 function encodeDomainCursor(domain: string): string {
   return Buffer.from(`domain:${domain}`, 'utf8').toString('base64url');
@@ -301,8 +311,12 @@ export function createAdminQueries(deps: AdminQueryDeps) {
       };
     },
 
-    async reportQueue(): Promise<AdminReportQueue> {
-      const [groups, counts] = await Promise.all([deps.reports.openGroups(REPORT_GROUPS_SHOWN), deps.reports.openCounts()]);
+    /** One page of the open reports' groups, the most reported first; `cursor` is the last page's nextCursor. */
+    async reportQueue(cursor: string | undefined): Promise<AdminReportQueue> {
+      const after = cursor === undefined ? undefined : decodeReportCursor(cursor);
+      const [rows, counts] = await Promise.all([deps.reports.openGroups(ADMIN_PAGE_SIZE + 1, after), deps.reports.openCounts()]);
+      const groups = rows.slice(0, ADMIN_PAGE_SIZE);
+      const lastGroup = groups.at(-1);
       const aliases = groups.map((group) => group.alias);
       const [reasons, links] = await Promise.all([
         deps.reports.openReasons(aliases, REASONS_SHOWN),
@@ -311,6 +325,7 @@ export function createAdminQueries(deps: AdminQueryDeps) {
       const linkOf = new Map(links.map((link) => [link.alias, link]));
       return {
         openReports: counts.reports,
+        nextCursor: rows.length > ADMIN_PAGE_SIZE && lastGroup !== undefined ? encodeReportCursor(lastGroup) : null,
         groups: groups.map((group) => {
           const link = linkOf.get(group.alias);
           return {

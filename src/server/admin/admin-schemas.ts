@@ -120,10 +120,13 @@ export const overviewSchema = {
 export const reportsSchema = {
   ...base,
   summary: 'Denúncias abertas, por alias',
+  description: 'Uma página por vez: os links mais denunciados primeiro, depois os denunciados mais recentemente.',
   operationId: 'denunciasAbertas',
+  querystring: { type: 'object', additionalProperties: false, properties: { cursor: { type: 'string', maxLength: 200 } } },
   response: {
     200: object({
       openReports: integer(),
+      nextCursor: nullable('string'),
       groups: {
         type: 'array',
         items: object({

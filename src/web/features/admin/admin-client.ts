@@ -59,7 +59,7 @@ export function adminClient(csrfToken: string) {
   return {
     signOut: () => call<undefined>(csrfToken, 'signOut'),
     overview: () => call<AdminOverview>(csrfToken, 'overview'),
-    reports: () => call<AdminReportQueue>(csrfToken, 'reports'),
+    reports: (cursor?: string) => call<AdminReportQueue>(csrfToken, 'reports', {}, undefined, pageQuery('', cursor)),
     resolveReports: (alias: string) => call<AdminActionResult>(csrfToken, 'resolveReports', { alias }),
     disableReported: (alias: string) => call<AdminActionResult>(csrfToken, 'disableReported', { alias }),
     blockReported: (alias: string, reason: string) => call<AdminActionResult>(csrfToken, 'blockReported', { alias }, reason === '' ? {} : { reason }),

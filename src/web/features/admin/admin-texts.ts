@@ -56,7 +56,7 @@ export const adminTexts = {
     noClicks: 'Nenhum clique no período.',
   },
   reports: {
-    intro: 'Denúncias feitas em "Denunciar link" que ainda não foram tratadas, agrupadas por link.',
+    intro: 'Denúncias feitas em "Denunciar link" que ainda não foram tratadas, agrupadas por link: os mais denunciados primeiro.',
     empty: 'Nenhuma denúncia aberta.',
     count: (n: number) => (n === 1 ? '1 denúncia' : `${formatNumber(n)} denúncias`),
     open: (n: number) => (n === 1 ? '1 denúncia aberta' : `${formatNumber(n)} denúncias abertas`),

@@ -1,4 +1,5 @@
-// 'Denúncias': the open reports grouped by link, with the target and how many; each group can be
+// 'Denúncias': the open reports grouped by link, the most reported first, a page at a time
+// ('Carregar mais'), with the target and how many; each group can be
 // resolved, its link disabled, or its target's domain blocked (after a confirmation), in one click.
 import { useState } from 'react';
 import type { AdminReportGroup } from '../../../shared/admin-api';
@@ -7,27 +8,33 @@ import { Card } from '../../components/ui/card';
 import { Input, Label } from '../../components/ui/field';
 import { formatDateTime } from '../../lib/format';
 import { adminTexts as t } from './admin-texts';
-import { useAction, useLoad } from './console-context';
-import { ConfirmButton, LoadError, Placeholder, Section, StateBadge } from './console-parts';
+import { useAction, usePaged } from './console-context';
+import { ConfirmButton, LoadError, LoadMore, Placeholder, Section, StateBadge } from './console-parts';
 
 export function ReportsSection() {
-  const queue = useLoad((client) => client.reports(), 'reports');
-  const data = queue.data;
+  const queue = usePaged(async (client, cursor) => {
+    const page = await client.reports(cursor);
+    return { ...page, items: page.groups };
+  }, 'reports');
+  const data = queue.first.data;
   return (
     <Section title={t.sections.reports} intro={t.reports.intro} actions={data !== undefined && data.openReports > 0 ? <p className="text-sm font-semibold text-slate-700">{t.reports.open(data.openReports)}</p> : undefined}>
-      {queue.error !== undefined && <LoadError message={queue.error} onRetry={queue.reload} />}
-      {data === undefined ? (
+      {queue.error !== undefined && <LoadError message={queue.error} onRetry={queue.items === undefined ? queue.reload : queue.loadMore} />}
+      {queue.items === undefined ? (
         queue.error === undefined && <Placeholder />
-      ) : data.groups.length === 0 ? (
+      ) : queue.items.length === 0 ? (
         <Card className="p-6 text-center text-slate-600">{t.reports.empty}</Card>
       ) : (
-        <ul className="space-y-4">
-          {data.groups.map((group) => (
-            <li key={group.alias}>
-              <ReportCard group={group} onDone={queue.reload} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="space-y-4">
+            {queue.items.map((group) => (
+              <li key={group.alias}>
+                <ReportCard group={group} onDone={queue.reload} />
+              </li>
+            ))}
+          </ul>
+          <LoadMore list={queue} />
+        </>
       )}
     </Section>
   );
