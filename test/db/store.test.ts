@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { addDays } from '../../src/server/calendar.js';
@@ -67,5 +68,34 @@ describe(`store on ${testDialect}`, () => {
     expect(await counters.linkTotalClicks(deleted)).toBe(0);
     const totals = await counters.totalsBetween('2026-02-01', '2026-04-30');
     expect(totals.reduce((sum, t) => sum + t.clicks, 0)).toBe(rows.length + 5);
+  });
+
+  // Another instance deletes a link while this one's flush is writing its clicks: the flush's
+  // "link still exists" check saw it, the delete commits, and the row's foreign key check then
+  // fails (23503). Seen with three instances; the flush failed and /readyz said writes failing.
+  it.runIf(testDialect === 'postgres')('a link deleted by another connection in the middle of a flush: the flush is retried and stores the rest', async () => {
+    const links = createLinkRepository(server.store);
+    const counters = createCounterRepository(server.store.db);
+    const kept = await links.insertLink({ alias: 'corrida-fica', url: 'https://example.com/', createdAt: new Date().toISOString(), manageTokenHash: 'c'.repeat(64), day: '2026-05-01' });
+    const gone = await links.insertLink({ alias: 'corrida-sai', url: 'https://example.com/', createdAt: new Date().toISOString(), manageTokenHash: 'd'.repeat(64), day: '2026-05-01' });
+    const config = server.config.database;
+    if (config.kind !== 'postgres') throw new Error('postgres only');
+    const other = new pg.Client({ connectionString: config.url });
+    await other.connect();
+    try {
+      // The other connection deletes the link and holds its transaction open.
+      await other.query('begin');
+      await other.query('delete from links where id = $1', [gone]);
+      const flush = counters.addClicks(packClicks([{ linkId: kept, day: '2026-05-01', clicks: 3 }, { linkId: gone, day: '2026-05-01', clicks: 2 }]));
+      // The flush's insert now waits on the deleted row's lock; the delete commits under it.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await other.query('commit');
+      await flush;
+    } finally {
+      await other.end();
+    }
+    expect(await counters.linkTotalClicks(kept)).toBe(3);
+    expect(await counters.linkTotalClicks(gone)).toBe(0);
+    expect((await counters.totalsBetween('2026-05-01', '2026-05-01'))[0]?.clicks).toBe(5);
   });
 });

@@ -28,11 +28,16 @@ export function toNumber(value: number | string | bigint | null | undefined): nu
   return typeof value === 'number' ? value : Number(value);
 }
 
-/** Serialization failures and deadlocks (PostgreSQL 40001/40P01), SQLite busy: worth one more try. */
+/**
+ * Serialization failures and deadlocks (PostgreSQL 40001/40P01), SQLite busy: worth one more
+ * try. And a foreign key violation (23503): the counter writes that retry (clicks, breakdowns)
+ * insert only for links that exist, so one means another instance deleted a link between that
+ * check and the insert; the next try leaves it out.
+ */
 export function isRetryableTransactionError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const code = (error as { code?: unknown }).code;
-  return code === '40001' || code === '40P01' || code === 'SQLITE_BUSY';
+  return code === '40001' || code === '40P01' || code === '23503' || code === 'SQLITE_BUSY';
 }
 
 /** Runs `work` again (up to `attempts` times in all) when it fails with a retryable error. */
