@@ -90,6 +90,13 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
   const blocklist = createBlocklist(store.db, clock, resolver.forget);
   // One line per kind of failure every 10 s at most ("suppressed": how many were left out).
   const errorLog = createErrorLogThrottle(ERROR_LOG_WINDOW_MS, clock);
+  // A connection PostgreSQL ended (a failover, a restart): the query on it fails on its own (a
+  // 503, counted there), the pool opens another. A warning, at most one per kind in the window:
+  // a restart ends every connection of the pool at once.
+  store.onConnectionError((error) => {
+    const { log: due, suppressed } = errorLog.take(`database-connection:${errorKind(error)}`);
+    if (due) log.warn({ err: error, ...(suppressed > 0 ? { suppressed } : {}) }, 'database connection lost; the pool opens another');
+  });
   // Whether the latest write was accepted: /readyz reports it (see ops-routes.ts).
   const writeHealth = createWriteHealth(clock);
   // Click insights: each click's profile and source are decided on the request (memoised), its

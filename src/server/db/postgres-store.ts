@@ -2,20 +2,19 @@
 // writes are asynchronous I/O, so they run in process; cache invalidation and rate-limit
 // counters must reach the other instances, so they go through the database (NOTIFY, a table).
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
 import { databaseRateLimitStore } from '../abuse/rate-limit-store.js';
 import { createInProcessClickWriter, createWorkerClickWriter } from '../stats/click-writer.js';
 import { createCounterRepository } from '../stats/counter-repository.js';
 import { compileLinkLookups, countCreationQuery, insertLinkQuery, withAlias } from './link-statements.js';
 import { createPostgresInvalidation, INVALIDATION_CHANNEL, invalidationPayload } from './postgres-invalidation.js';
+import { createPostgresPool } from './postgres-pool.js';
 import type { Database } from './schema.js';
 import type { Store } from './store.js';
 
 export function openPostgresStore(url: string, poolSize: number): Store {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
-  // An idle client that loses its server emits 'error' on the pool; without a listener
-  // that would crash the process. The next query gets a fresh connection.
-  pool.on('error', () => undefined);
+  // Who hears of lost connections: the services' log, once they exist (the store is opened first).
+  let connectionErrorListener: (error: Error) => void = () => undefined;
+  const pool = createPostgresPool({ url, max: poolSize, onConnectionError: (error) => connectionErrorListener(error) });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const lookups = compileLinkLookups(db);
   const notify = async (payload: string): Promise<void> => {
@@ -40,6 +39,9 @@ export function openPostgresStore(url: string, poolSize: number): Store {
         : createWorkerClickWriter({ postgres: { url, counters: createCounterRepository(db) } }, insights),
     createInvalidation: (target, log) => createPostgresInvalidation({ url, cache: target, notify, log }),
     notifyChanged: (alias) => notify(invalidationPayload(alias)),
+    onConnectionError(listener) {
+      connectionErrorListener = listener;
+    },
     rateLimitStore: (clock) => databaseRateLimitStore(db, clock),
     aliasBytes: sql<string>`(alias collate "C")`,
     queriesHoldEventLoop: false,

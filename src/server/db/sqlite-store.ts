@@ -84,6 +84,8 @@ export function openSqliteStore(file: string, busyTimeoutMs: number): SqliteStor
     createInvalidation: (target) => createLocalInvalidation(target),
     // Servers on this file are other processes: they see disabled links through the blocklist's refresh.
     notifyChanged: async () => undefined,
+    // One file, no connection a server can end: a failing statement fails on its own.
+    onConnectionError: () => undefined,
     rateLimitStore: () => undefined,
     aliasBytes: sql<string>`alias`,
     queriesHoldEventLoop: true,

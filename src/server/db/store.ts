@@ -40,6 +40,12 @@ export interface Store {
    * Where this cannot reach them at once, they pick the change up by polling (the blocklist refresh).
    */
   notifyChanged(alias: string): Promise<void>;
+  /**
+   * Tells `listener` of a connection the database ended or broke (PostgreSQL: a failover, a
+   * restart, pg_terminate_backend). The query it was running fails, as any store error; the
+   * pool opens another connection for the next one. The latest listener replaces the previous.
+   */
+  onConnectionError(listener: (error: Error) => void): void;
   /** The rate-limit counters' store: undefined keeps them in this process's memory. */
   rateLimitStore(clock: Clock): FastifyRateLimitStoreCtor | undefined;
   /**

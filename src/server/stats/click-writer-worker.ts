@@ -3,8 +3,8 @@
 // resolves and adds up the visits and writes their breakdowns, on PostgreSQL with a
 // connection of its own.
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import { parentPort, workerData } from 'node:worker_threads';
+import { createPostgresPool } from '../db/postgres-pool.js';
 import type { Database } from '../db/schema.js';
 import { createKyselyInsightWriter, postgresInsightsLock } from '../insights/insight-writes.js';
 import type { InsightsBatch } from '../insights/insights-accumulator.js';
@@ -13,13 +13,13 @@ import { openSqliteClickSink } from './sqlite-click-sink.js';
 
 const { sqlite, postgres, insights } = workerData as WriterThreadData;
 const sink = sqlite === undefined ? undefined : openSqliteClickSink(sqlite.file, sqlite.busyTimeoutMs);
-// One connection is enough: breakdown writes run one at a time.
-const postgresPool = postgres === undefined ? undefined : new pg.Pool({ connectionString: postgres.url, max: 1, connectionTimeoutMillis: 5000 });
-// An idle connection the server ended (a restart, a failover, pg_terminate_backend) is reported
-// on the pool: unheard, that 'error' event stopped this thread, and the breakdowns held in its
-// window since the last write went with it. The pool drops the connection and the next write
-// opens another (a write that fails puts its counters back, for the write after it).
-postgresPool?.on('error', () => undefined);
+// One connection is enough: breakdown writes run one at a time. A connection the server ended
+// (a restart, a failover, pg_terminate_backend), idle or in the middle of a write, is heard by
+// the pool (postgres-pool.ts): unheard, that 'error' event stopped this thread, and the
+// breakdowns held in its window since the last write went with it. The pool drops the
+// connection and the next write opens another (a write that fails reports itself and puts its
+// counters back, for the write after it), so nothing more is said here.
+const postgresPool = postgres === undefined ? undefined : createPostgresPool({ url: postgres.url, max: 1 });
 const postgresDb = postgresPool === undefined ? undefined : new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool }) });
 const storeInsights: ((batch: InsightsBatch) => Promise<void> | void) | undefined =
   sink !== undefined ? (batch) => sink.writeInsights(batch) : postgresDb !== undefined ? createKyselyInsightWriter(postgresDb, { lock: postgresInsightsLock }) : undefined;
