@@ -321,6 +321,8 @@ async function runAdminCommand(
     // Servers hear of it at once on PostgreSQL (NOTIFY); on SQLite a disabled link is picked up
     // by their next refresh (within 5 s).
     linkChanged: (alias) => store.notifyChanged(alias),
+    // No cache here; the deletion told the servers (PostgreSQL) or its audit entry will (SQLite).
+    linkDeleted: () => undefined,
   });
 
   switch (command.name) {

@@ -186,7 +186,9 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
     shortUrlFor: links.shortUrlFor,
     isBlockedUrl: blocklist.isBlockedUrl,
     clock,
-    onDeleted: forgetEverywhere,
+    // The deletion told the other instances itself (in its transaction on PostgreSQL): forget it
+    // here at once rather than when this instance hears its own notification.
+    onDeleted: resolver.forget,
   });
   // Click insights for the owner (same token checks as `owner`), and the expiry of old counters.
   const insightsRepository = createInsightsRepository(store.db);
@@ -213,6 +215,7 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
     audit,
     clock,
     linkChanged: forgetEverywhere,
+    linkDeleted: resolver.forget,
   });
   const adminQueries = createAdminQueries({
     db: store.db,

@@ -39,7 +39,7 @@ describe.runIf(testDialect === 'sqlite')('SQLite hot path', () => {
       ids.push(await links.insertLink({ alias: `quente-${i}`, url: `https://example.com/${i}`, createdAt: new Date().toISOString(), manageTokenHash: 'c'.repeat(64), day: '2026-03-01' }));
     }
     const deleted = ids[7] as number;
-    await links.deleteById(deleted);
+    await links.deleteLink({ id: deleted, alias: 'quente-7' });
     const rows: LinkDayClicks[] = [];
     for (const [i, id] of ids.entries()) {
       rows.push({ linkId: id, day: '2026-03-01', clicks: 1 + (i % 3) });

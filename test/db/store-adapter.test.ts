@@ -108,6 +108,26 @@ describe(`opened.store adapter on ${testDialect}`, () => {
     }
   });
 
+  it('deletes a link with its counters and, on PostgreSQL, tells every other instance when it commits', async () => {
+    const id = await opened.store.insertCountedLink(newLink('excluido'));
+    await opened.store.db.insertInto('link_clicks_daily').values({ link_id: id, day: '2026-05-01', clicks: 3 }).execute();
+    const otherStore = opened.openAnother();
+    const heardThere: string[] = [];
+    const there = otherStore.createInvalidation({ forget: (alias) => heardThere.push(alias), forgetAll: () => undefined }, silent);
+    await there.start();
+    try {
+      expect(await opened.store.deleteLink({ id, alias: 'excluido' })).toBe(true);
+      expect(await opened.store.findRedirectTarget('excluido')).toBeUndefined();
+      expect(await opened.store.db.selectFrom('link_clicks_daily').select('clicks').where('link_id', '=', id).execute()).toEqual([]);
+      // One SQLite process: its caller forgets the alias; nothing crosses stores.
+      if (testDialect === 'postgres') expect(await waitFor(() => heardThere.includes('excluido'))).toBe(true);
+      else expect(heardThere).toEqual([]);
+      expect(await opened.store.deleteLink({ id, alias: 'excluido' })).toBe(false);
+    } finally {
+      await there.stop();
+    }
+  });
+
   it('keeps rate-limit counters where every instance sees them (in memory with one SQLite process)', async () => {
     const clock = () => 1_000_000;
     const Ctor = opened.store.rateLimitStore(clock);

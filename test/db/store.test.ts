@@ -55,7 +55,7 @@ describe(`store on ${testDialect}`, () => {
       ids.push(await links.insertLink({ alias: `lote-${i}`, url: 'https://example.com/', createdAt: new Date().toISOString(), manageTokenHash: 'b'.repeat(64), day: '2026-02-01' }));
     }
     const deleted = ids.pop() as number;
-    await links.deleteById(deleted);
+    await links.deleteLink({ id: deleted, alias: 'lote-29' });
     // 2,520 rows, one per (link, day): more than one statement's worth (1,000 rows each).
     const rows = [];
     for (let d = 0; d < 84; d++) {

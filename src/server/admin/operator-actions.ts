@@ -22,7 +22,7 @@ export interface ActionResult extends Omit<AdminActionResult, 'outcome'> {
 
 export interface OperatorActionDeps {
   db: Kysely<Database>;
-  links: Pick<LinkRepository, 'setDisabled' | 'findByAlias' | 'deleteById'>;
+  links: Pick<LinkRepository, 'setDisabled' | 'findByAlias' | 'deleteLink'>;
   blocklist: Pick<Blocklist, 'block' | 'unblock' | 'refresh'>;
   apiKeys: ApiKeyService;
   reports: ReportRepository;
@@ -34,6 +34,11 @@ export interface OperatorActionDeps {
    * serving it from its cache: the server's cache invalidation, or the tool's NOTIFY.
    */
   linkChanged(alias: string): Promise<void>;
+  /**
+   * Forgets a deleted link in this process's cache (the server's; the tool has none). The other
+   * instances were told by the deletion itself (LinkRepository.deleteLink).
+   */
+  linkDeleted(alias: string): void;
 }
 
 const changed = (message: string): ActionResult => ({ outcome: 'changed', message });
@@ -98,8 +103,10 @@ export function createOperatorActions(deps: OperatorActionDeps) {
     /** Deletes the link for good (its counters go with it); every instance forgets it. */
     async deleteLink(actor: Actor, alias: string): Promise<ActionResult> {
       const link = await deps.links.findByAlias(alias);
-      if (link === undefined || !(await deps.links.deleteById(link.id))) return notFound(`Link não encontrado: ${alias}.`);
-      await deps.linkChanged(alias);
+      // Deleted and announced to every instance together (PostgreSQL), or neither: an error.
+      if (link === undefined || !(await deps.links.deleteLink(link))) return notFound(`Link não encontrado: ${alias}.`);
+      deps.linkDeleted(alias);
+      // Also what tells servers on a SQLite file, polling the audit log (abuse/blocklist.ts).
       await deps.audit.record(actor, { action: 'link.delete', target: alias, detail: link.url });
       return changed(`Excluído: ${alias}`);
     },

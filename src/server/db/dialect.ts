@@ -52,7 +52,15 @@ export async function withTransactionRetry<T>(work: () => Promise<T>, attempts =
   }
 }
 
+/**
+ * Our own error code: a change whose cache invalidation could not be sent (PostgreSQL: the NOTIFY
+ * in the change's own transaction failed, or the commit that queues it), so the change was
+ * rolled back (db/postgres-store.ts). Nothing changed; the caller answers 503 and may try again.
+ */
+export const INVALIDATION_NOT_SENT = 'INVALIDATION_NOT_SENT';
+
 const UNREACHABLE_CODES = new Set([
+  INVALIDATION_NOT_SENT,
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE',
   // PostgreSQL: admin shutdown, crash shutdown, cannot connect now, connection failures, too many connections
   '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300',

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { databaseRateLimitStore } from '../abuse/rate-limit-store.js';
 import { createInProcessClickWriter, createWorkerClickWriter } from '../stats/click-writer.js';
 import { createCounterRepository } from '../stats/counter-repository.js';
+import { INVALIDATION_NOT_SENT } from './dialect.js';
 import { compileLinkLookups, countCreationQuery, insertLinkQuery, withAlias } from './link-statements.js';
 import { createPostgresInvalidation, INVALIDATION_CHANNEL, invalidationPayload } from './postgres-invalidation.js';
 import { createPostgresPool } from './postgres-pool.js';
@@ -17,8 +18,9 @@ export function openPostgresStore(url: string, poolSize: number): Store {
   const pool = createPostgresPool({ url, max: poolSize, onConnectionError: (error) => connectionErrorListener(error) });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const lookups = compileLinkLookups(db);
+  const notifyQuery = (payload: string) => sql`select pg_notify(${INVALIDATION_CHANNEL}, ${payload})`;
   const notify = async (payload: string): Promise<void> => {
-    await sql`select pg_notify(${INVALIDATION_CHANNEL}, ${payload})`.execute(db);
+    await notifyQuery(payload).execute(db);
   };
 
   return {
@@ -32,6 +34,25 @@ export function openPostgresStore(url: string, poolSize: number): Store {
         await countCreationQuery(trx, link.day).execute();
         return row.id;
       }),
+    async deleteLink({ id, alias }) {
+      let notifying = false;
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const deleted = await trx.deleteFrom('links').where('id', '=', id).executeTakeFirst();
+          if (deleted.numDeletedRows === 0n) return false;
+          notifying = true;
+          // Queued now, delivered at commit to every listening instance (this one too: the
+          // payload names no origin, and forgetting a deleted alias twice is harmless).
+          await notifyQuery(invalidationPayload(alias)).execute(trx);
+          return true;
+        });
+      } catch (error) {
+        // The NOTIFY failed, or the commit that queues it (a full notification queue): the
+        // deletion was rolled back, and says so as a store that cannot be written now.
+        if (notifying) throw Object.assign(new Error('link deletion rolled back: its cache invalidation could not be sent', { cause: error }), { code: INVALIDATION_NOT_SENT });
+        throw error;
+      }
+    },
     // Clicks in process; breakdowns (GeoIP lookups, adding up, writing) in a thread of their own.
     createClickWriter: (insights) =>
       insights === undefined

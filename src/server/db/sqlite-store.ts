@@ -75,6 +75,11 @@ export function openSqliteStore(file: string, busyTimeoutMs: number): SqliteStor
       if (typeof id !== 'number') throw new Error('insert returned no id');
       return id;
     },
+    // One server process: its caller forgets the alias itself.
+    async deleteLink({ id }) {
+      const deleted = await db.deleteFrom('links').where('id', '=', id).executeTakeFirst();
+      return deleted.numDeletedRows > 0n;
+    },
     // A file: a writer thread with a connection of its own. In memory there is no file to share.
     createClickWriter: (insights) =>
       file === ':memory:'

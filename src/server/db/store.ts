@@ -31,6 +31,17 @@ export interface Store {
    * the unique constraint (the caller maps it), so concurrent creates of one alias never both win.
    */
   insertCountedLink(link: NewLink): Promise<number>;
+  /**
+   * Deletes a link (its counters go with it, ON DELETE CASCADE) and tells every other instance to
+   * forget its alias, all or nothing; false when there was no such link. On PostgreSQL the NOTIFY
+   * is sent inside the deleting transaction: the instances hear it when the deletion commits,
+   * and a NOTIFY that fails rolls the deletion back (an error `isStoreUnavailable` knows, so a
+   * 503 with nothing changed). Sent after the commit, a failed NOTIFY left the others serving
+   * the deleted link from their caches for up to LINK_CACHE_TTL_MS. The caller forgets the alias
+   * in its own cache. SQLite has one server process; the admin tool's deletions reach it through
+   * the audit log's poll (abuse/blocklist.ts).
+   */
+  deleteLink(link: { id: number; alias: string }): Promise<boolean>;
   /** Where buffered clicks are written (one transaction per flush), and their breakdowns unless `insights` is undefined. */
   createClickWriter(insights?: InsightsWriting): ClickWriter;
   /** How a forgotten alias reaches every instance's redirect cache. */

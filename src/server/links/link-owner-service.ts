@@ -21,8 +21,11 @@ export interface LinkOwnerServiceDeps {
   /** Whether a URL's domain is on the blocklist: its link answers 410, as a disabled one. */
   isBlockedUrl: (url: string) => boolean;
   clock: Clock;
-  /** Called after a deletion, so caches (of every instance) drop the alias at once. */
-  onDeleted: (alias: string) => Promise<void>;
+  /**
+   * Called after a deletion, so this instance's cache drops the alias at once. The other
+   * instances were told by the deletion itself (LinkRepository.deleteLink).
+   */
+  onDeleted: (alias: string) => void;
 }
 
 /**
@@ -113,8 +116,9 @@ export function createLinkOwnerService(deps: LinkOwnerServiceDeps) {
 
     async deleteLink(alias: string, token: OwnerCredential): Promise<void> {
       const link = await authorise(alias, token);
-      await deps.links.deleteById(link.id);
-      await deps.onDeleted(link.alias);
+      // Deleted and announced together, or neither (a 503): a 204 means no instance serves it.
+      await deps.links.deleteLink(link);
+      deps.onDeleted(link.alias);
     },
   };
 }

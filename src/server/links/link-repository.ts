@@ -73,7 +73,7 @@ function optionsStateOf(row: {
   };
 }
 
-export function createLinkRepository(store: Pick<Store, 'db' | 'findRedirectTarget' | 'findPreviewTarget' | 'insertCountedLink'>) {
+export function createLinkRepository(store: Pick<Store, 'db' | 'findRedirectTarget' | 'findPreviewTarget' | 'insertCountedLink' | 'deleteLink'>) {
   const { db } = store;
   return {
     /** Inserts the link and counts it in daily_totals, all or nothing (see Store.insertCountedLink). */
@@ -202,11 +202,11 @@ export function createLinkRepository(store: Pick<Store, 'db' | 'findRedirectTarg
       }));
     },
 
-    /** Deletes the link; its per-day click rows go with it (ON DELETE CASCADE). */
-    async deleteById(id: number): Promise<boolean> {
-      const result = await db.deleteFrom('links').where('id', '=', id).executeTakeFirst();
-      return result.numDeletedRows > 0n;
-    },
+    /**
+     * Deletes the link (its per-day click rows go with it) and tells the other instances, all or
+     * nothing (see Store.deleteLink); the caller forgets it in its own cache.
+     */
+    deleteLink: store.deleteLink,
   };
 }
 
