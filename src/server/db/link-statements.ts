@@ -1,5 +1,7 @@
 // The link statements whose execution differs between the store adapters (how a lookup is run,
-// how a creation commits), built here once in Kysely so both adapters run the same SQL.
+// how a creation commits), built here once in Kysely so the adapters share their SQL: the same
+// lookups, and a creation's row and count (SQLite's two statements in its group commit,
+// PostgreSQL's one statement for a turn's creations).
 import { type CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
 import { hostKeyOf } from '../links/host-key.js';
 import type { Database } from './schema.js';
@@ -70,29 +72,31 @@ export function withAlias<R>(query: CompiledQuery<R>, alias: string): CompiledQu
   return { ...query, parameters: [alias] };
 }
 
+/** A new link's row, as inserted. */
+function linkRow(link: NewLink) {
+  return {
+    alias: link.alias,
+    url: link.url,
+    created_at: link.createdAt,
+    manage_token_hash: link.manageTokenHash,
+    target_host: hostKeyOf(link.url),
+    ...(link.apiKeyId === undefined ? {} : { api_key_id: link.apiKeyId }),
+    ...(link.options === undefined
+      ? {}
+      : {
+          expires_at: link.options.expiresAt,
+          max_clicks: link.options.maxClicks,
+          clicks_left: link.options.maxClicks,
+          password_hash: link.options.passwordHash,
+          ios_url: link.options.iosUrl,
+          android_url: link.options.androidUrl,
+          has_options: 1,
+        }),
+  };
+}
+
 export function insertLinkQuery(db: Kysely<Database>, link: NewLink) {
-  return db
-    .insertInto('links')
-    .values({
-      alias: link.alias,
-      url: link.url,
-      created_at: link.createdAt,
-      manage_token_hash: link.manageTokenHash,
-      target_host: hostKeyOf(link.url),
-      ...(link.apiKeyId === undefined ? {} : { api_key_id: link.apiKeyId }),
-      ...(link.options === undefined
-        ? {}
-        : {
-            expires_at: link.options.expiresAt,
-            max_clicks: link.options.maxClicks,
-            clicks_left: link.options.maxClicks,
-            password_hash: link.options.passwordHash,
-            ios_url: link.options.iosUrl,
-            android_url: link.options.androidUrl,
-            has_options: 1,
-          }),
-    })
-    .returning('id');
+  return db.insertInto('links').values(linkRow(link)).returning('id');
 }
 
 /** Counts a creation in daily_totals. */
@@ -101,4 +105,38 @@ export function countCreationQuery(db: Kysely<Database>, day: string) {
     .insertInto('daily_totals')
     .values({ day, links_created: 1, clicks: 0 })
     .onConflict((oc) => oc.column('day').doUpdateSet({ links_created: sql`daily_totals.links_created + 1` }));
+}
+
+/**
+ * Links created on one day, inserted and counted in one statement (PostgreSQL's data-modifying
+ * WITH; SQLite has none, and runs insertLinkQuery and countCreationQuery in its group commit).
+ * An alias already taken is skipped, not an error (ON CONFLICT DO NOTHING): the rows returned,
+ * `id` and `alias`, are the links created, and only they are counted, in the same transaction.
+ * One statement also means the transaction commits in the server as soon as it has run, with no
+ * round trip to this process while it holds the day's counter row (see postgres-creations.ts).
+ */
+export function insertCountedLinksQuery(db: Kysely<Database>, day: string, links: readonly NewLink[]) {
+  return db
+    .with('created', (qb) =>
+      qb
+        .insertInto('links')
+        .values(links.map(linkRow))
+        .onConflict((oc) => oc.column('alias').doNothing())
+        .returning(['id', 'alias']),
+    )
+    .with('counted', (qb) =>
+      qb
+        .insertInto('daily_totals')
+        .columns(['day', 'links_created', 'clicks'])
+        .expression((eb) =>
+          eb
+            .selectFrom('created')
+            .select([sql<string>`${day}::text`.as('day'), eb.fn.countAll<number>().as('links_created'), sql<number>`0`.as('clicks')])
+            .having(eb.fn.countAll(), '>', 0),
+        )
+        .onConflict((oc) => oc.column('day').doUpdateSet({ links_created: sql`daily_totals.links_created + excluded.links_created` }))
+        .returning('day'),
+    )
+    .selectFrom('created')
+    .select(['id', 'alias']);
 }

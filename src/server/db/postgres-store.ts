@@ -6,7 +6,8 @@ import { databaseRateLimitStore } from '../abuse/rate-limit-store.js';
 import { createInProcessClickWriter, createWorkerClickWriter } from '../stats/click-writer.js';
 import { createCounterRepository } from '../stats/counter-repository.js';
 import { INVALIDATION_NOT_SENT } from './dialect.js';
-import { compileLinkLookups, countCreationQuery, insertLinkQuery, withAlias } from './link-statements.js';
+import { compileLinkLookups, withAlias } from './link-statements.js';
+import { createPostgresCreations } from './postgres-creations.js';
 import { createPostgresInvalidation, INVALIDATION_CHANNEL, invalidationPayload } from './postgres-invalidation.js';
 import { createPostgresPool } from './postgres-pool.js';
 import type { Database } from './schema.js';
@@ -28,12 +29,8 @@ export function openPostgresStore(url: string, poolSize: number): Store {
     dialect: 'postgres',
     findRedirectTarget: async (alias) => (await db.executeQuery(withAlias(lookups.redirect, alias))).rows[0],
     findPreviewTarget: async (alias) => (await db.executeQuery(withAlias(lookups.preview, alias))).rows[0],
-    insertCountedLink: (link) =>
-      db.transaction().execute(async (trx) => {
-        const row = await insertLinkQuery(trx, link).executeTakeFirstOrThrow();
-        await countCreationQuery(trx, link.day).execute();
-        return row.id;
-      }),
+    // The creations of one event-loop turn in one statement (postgres-creations.ts).
+    insertCountedLink: createPostgresCreations(db),
     async deleteLink({ id, alias }) {
       let notifying = false;
       try {
