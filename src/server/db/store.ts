@@ -27,8 +27,10 @@ export interface Store {
   /** The same with what link previews show, in one query. */
   findPreviewTarget(alias: string): Promise<PreviewTarget | undefined>;
   /**
-   * Inserts the link and counts it in daily_totals, all or nothing. A duplicate alias fails on
-   * the unique constraint (the caller maps it), so concurrent creates of one alias never both win.
+   * Inserts the link and counts it in daily_totals, all or nothing, committed before it
+   * resolves. A duplicate alias fails as a unique violation (`isUniqueViolation`; the caller maps
+   * it), so concurrent creates of one alias never both win. Both adapters commit the creations of
+   * one event-loop turn together (SQLite's group commit, PostgreSQL's one statement).
    */
   insertCountedLink(link: NewLink): Promise<number>;
   /**
