@@ -176,7 +176,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Denúncias abertas, por alias */
+        /**
+         * Denúncias abertas, por alias
+         * @description Uma página por vez: os links mais denunciados primeiro, depois os denunciados mais recentemente.
+         */
         get: operations["denunciasAbertas"];
         put?: never;
         post?: never;
@@ -1555,7 +1558,9 @@ export interface operations {
     };
     denunciasAbertas: {
         parameters: {
-            query?: never;
+            query?: {
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1570,6 +1575,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         openReports: number;
+                        nextCursor: string | null;
                         groups: {
                             alias: string;
                             url: string | null;
