@@ -132,7 +132,7 @@ describe(`the operator's console on the server (${testDialect})`, () => {
     expect((await first.call('GET', ADMIN_API_ROUTES.session.url)).status).toBe(401);
   });
 
-  it('sign-in: the 11th attempt in a minute for one e-mail (from 11 addresses) is 429, even with the right password', async () => {
+  it('sign-in: past 10 attempts a minute for one e-mail, a network that already tried it gets 429 even with the right password; the operator from her own network still signs in', async () => {
     const target = 'limitada@example.com';
     expect((await admin(['operators', 'add', target, '--password-stdin'], PASSWORD)).code).toBe(0);
     for (let i = 0; i < 10; i++) expect((await attempt(target, `errada-${i}-xxxxxxxx`, `203.0.113.${i + 1}`)).status).toBe(401);
@@ -140,6 +140,22 @@ describe(`the operator's console on the server (${testDialect})`, () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await errorCode(limited)).toBe('rate_limited');
+    // Others' wrong passwords do not keep her out: her network's first attempt at the e-mail is checked.
+    expect((await attempt(target, PASSWORD, '198.18.40.7')).status).toBe(200);
+    // A guesser from many networks gets one try each: the second from one of them is refused.
+    expect((await attempt(target, 'errada-de-novo-xxxx', '198.18.41.7')).status).toBe(401);
+    expect((await attempt(target, 'errada-outra-vez-xx', '198.18.41.8')).status).toBe(429);
+  });
+
+  it('sign-in: when too many checks wait (a flood from many networks), the next ones get 503 with Retry-After at once', async () => {
+    const responses = await Promise.all(Array.from({ length: 24 }, (_, i) => attempt(`fila-${i}@example.com`, 'qualquer-senha-longa', `198.18.${60 + i}.1`)));
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 503).length).toBeGreaterThan(0);
+    expect(statuses.every((status) => status === 503 || status === 401)).toBe(true);
+    for (const response of responses.filter((r) => r.status === 503)) {
+      expect(response.headers.get('retry-after')).toBe('5');
+      expect(await errorCode(response)).toBe('unavailable');
+    }
   });
 
   it("sign-in: an address past its limit cannot push an e-mail's count out with made-up e-mails (the limit held: 429 after)", async () => {

@@ -43,6 +43,16 @@ export function createClientKey(ipv6Prefix: number, ipv4Prefix = 32): ClientKey 
   };
 }
 
+/**
+ * The network of a client, as the per-network limits count it: an IPv4 /24, an IPv6 /48, never
+ * narrower than the client (RATE_LIMIT_IPV6_PREFIX=40 makes the network a /40 too).
+ */
+export function createNetworkKey(ipv6Prefix: number): ClientKey {
+  return createClientKey(Math.min(ipv6Prefix, NETWORK_IPV6_BITS), NETWORK_IPV4_BITS);
+}
+const NETWORK_IPV4_BITS = 24;
+const NETWORK_IPV6_BITS = 48;
+
 function clampBits(value: number, max: number): number {
   return Math.max(0, Math.min(max, Math.trunc(value)));
 }

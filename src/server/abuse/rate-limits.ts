@@ -11,7 +11,7 @@ import { normalizeAlias } from '../../shared/alias-rules.js';
 import type { Config } from '../config.js';
 import { dailyCreationLimitMessage, hourlyReportLimitMessage, networkCreationLimitMessage, siteCreationLimitMessage } from '../../shared/messages.js';
 import { AppError } from '../errors.js';
-import { createClientKey } from './client-key.js';
+import { createClientKey, createNetworkKey } from './client-key.js';
 
 export interface Limiters {
   /** Per client, counted on every attempt (an abuser's refused requests use up their own budget). */
@@ -72,10 +72,6 @@ const shortRefusalSaying =
   (outcome) =>
     new AppError('rate_limited', 429, { message, headers: { 'retry-after': String(waitSeconds(outcome)) } });
 
-/** The network of a client, as the per-network limits count it: an IPv4 /24, an IPv6 /48 (never narrower than the client). */
-const NETWORK_IPV4_BITS = 24;
-const NETWORK_IPV6_BITS = 48;
-const networkKeyFor = (ipv6Prefix: number) => createClientKey(Math.min(ipv6Prefix, NETWORK_IPV6_BITS), NETWORK_IPV4_BITS);
 
 /** The refusal of a long limit, which waiting "a little" does not end: its message names it and the time left. */
 const longRefusal =
@@ -86,7 +82,7 @@ const longRefusal =
 export function createLimiters(app: FastifyInstance, limits: Readonly<Config['rateLimits']>): Limiters {
   if (!limits.enabled) return { create: [], admitCreation: async () => undefined, admitReport: async () => undefined, reportAttempts: [], manage: [], perKey: [], refuseBadKeyFlood: async () => undefined };
   const clientKey = createClientKey(limits.ipv6Prefix);
-  const networkKey = networkKeyFor(limits.ipv6Prefix);
+  const networkKey = createNetworkKey(limits.ipv6Prefix);
   const perClient = (name: string, max: number, timeWindow: number, refusal: Refusal = shortRefusal): Limit => ({
     check: app.createRateLimit({ max, timeWindow, keyGenerator: (request: FastifyRequest) => `${name}:${clientKey(request.ip)}` }),
     refusal,
@@ -196,7 +192,7 @@ export async function createPasswordAttemptLimit(
   await scope.register(rateLimit, { global: false, ...(options.store === undefined ? {} : { store: options.store }), skipOnError: false });
   const clientKey = createClientKey(options.ipv6Prefix);
   // Never narrower than the client: RATE_LIMIT_IPV6_PREFIX=40 makes the network a /40 too.
-  const networkKey = networkKeyFor(options.ipv6Prefix);
+  const networkKey = createNetworkKey(options.ipv6Prefix);
   const aliasOf = (request: FastifyRequest) => normalizeAlias((request.params as { alias?: string }).alias ?? '');
   const limit = (max: number, key: (request: FastifyRequest) => string) => scope.createRateLimit({ max, timeWindow: MINUTE, keyGenerator: key });
   const perClient = limit(PASSWORD_ATTEMPTS_PER_MINUTE, (request) => `link-password:${clientKey(request.ip)}:${aliasOf(request)}`);

@@ -3,7 +3,7 @@
 // the attempt limits per address and per e-mail.
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler, preHandlerAsyncHookHandler } from 'fastify';
-import { createClientKey } from '../abuse/client-key.js';
+import { createClientKey, createNetworkKey } from '../abuse/client-key.js';
 import { AppError } from '../errors.js';
 import { ownOriginCheck } from '../request-origin.js';
 import { normalizeOperatorEmail } from './operator-service.js';
@@ -55,8 +55,11 @@ export function changeGuards(scope: FastifyInstance, publicUrl: string): onReque
 /**
  * The sign-in attempt limits (always on, like a link password's: they are what makes guessing
  * slow, not a quota): every attempt counts, right or wrong, per client, and per e-mail when the
- * client is within its own limit. A store
- * failure refuses the attempt (503) rather than leaving the door open.
+ * client is within its own limit. Past an e-mail's limit only each network's first attempt at
+ * it in the window is checked: refusing every attempt let anyone keep an operator out with ten
+ * wrong passwords a minute, while a guesser from many networks gets one try per network a
+ * minute at a password of 12 characters or more. A store failure refuses the attempt (503)
+ * rather than leaving the door open.
  */
 export async function createSignInLimit(
   scope: FastifyInstance,
@@ -68,18 +71,23 @@ export async function createSignInLimit(
     const raw = (request.body as { email?: unknown } | undefined)?.email;
     return typeof raw === 'string' ? (normalizeOperatorEmail(raw) ?? raw.trim().toLowerCase().slice(0, 320)) : '';
   };
-  const checks = [
-    scope.createRateLimit({ max: SIGN_IN_ATTEMPTS_PER_MINUTE, timeWindow: MINUTE, keyGenerator: (request: FastifyRequest) => `admin-sign-in-ip:${clientKey(request.ip)}` }),
-    scope.createRateLimit({ max: SIGN_IN_ATTEMPTS_PER_MINUTE, timeWindow: MINUTE, keyGenerator: (request: FastifyRequest) => `admin-sign-in-email:${emailOf(request)}` }),
-  ];
+  const networkKey = createNetworkKey(options.ipv6Prefix);
+  const limit = (key: (request: FastifyRequest) => string) => scope.createRateLimit({ max: SIGN_IN_ATTEMPTS_PER_MINUTE, timeWindow: MINUTE, keyGenerator: key });
+  const perClient = limit((request) => `admin-sign-in-ip:${clientKey(request.ip)}`);
+  const perEmail = limit((request) => `admin-sign-in-email:${emailOf(request)}`);
+  const perNetworkAndEmail = limit((request) => `admin-sign-in-net-email:${networkKey(request.ip)}:${emailOf(request)}`);
+  const refuse = (outcome: { ttlInSeconds: number }) => new AppError('rate_limited', 429, { headers: { 'retry-after': String(Math.max(1, outcome.ttlInSeconds)) } });
   return async (request) => {
     // The client first, and the e-mail only for a client within its limit: counted for every
     // attempt, an address already refused could send thousands of made-up e-mails a minute, and
     // on one SQLite process (the plugin's LRU of 5,000 keys) push the real e-mail's count out,
     // which reset its limit (an audit did: 10 more guesses at once).
-    for (const check of checks) {
-      const outcome = await check(request);
-      if (!outcome.isAllowed && outcome.isExceeded) throw new AppError('rate_limited', 429, { headers: { 'retry-after': String(Math.max(1, outcome.ttlInSeconds)) } });
-    }
+    const client = await perClient(request);
+    if (!client.isAllowed && client.isExceeded) throw refuse(client);
+    const [email, network] = await Promise.all([perEmail(request), perNetworkAndEmail(request)]);
+    if (email.isAllowed || !email.isExceeded) return;
+    // Past the e-mail's limit: this network's first attempt at it in the window still goes on.
+    if (!network.isAllowed && network.max - network.remaining <= 1) return;
+    throw refuse(email);
   };
 }
