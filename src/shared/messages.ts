@@ -82,6 +82,11 @@ export const networkCreationLimitMessage = 'Muitos links foram criados a partir 
 /** The refusal of the site-wide creation ceiling (code rate_limited): nothing the person did. */
 export const siteCreationLimitMessage = 'Muitos links estão sendo criados no site agora. Aguarde um pouco e tente novamente.';
 
+/** The refusal of the per-network report limit (code rate_limited): others on the person's network reported many. */
+export function networkReportLimitMessage(secondsLeft: number): string {
+  return `Muitas denúncias foram enviadas a partir da sua rede. Tente novamente em ${waitText(secondsLeft)}.`;
+}
+
 /** The refusal of the per-hour report limit (code rate_limited), which "a little" does not end either. */
 export function hourlyReportLimitMessage(perHour: number, secondsLeft: number): string {
   return `Você atingiu o limite de denúncias (${perHour} por hora). Tente novamente em ${waitText(secondsLeft)}.`;

@@ -122,6 +122,28 @@ describe('rate limits on link creation', () => {
     }
   });
 
+  it('reports from many addresses of one network share three clients\' budget; an address past its own does not spend its neighbours\'', async () => {
+    const server = await limitedServer({ TRUST_PROXY: '1', REPORT_RATE_LIMIT_PER_HOUR: '2' });
+    const alias = (await create(server, 0)).json<{ alias: string }>().alias;
+    const report = (address: string, i: number) =>
+      server.app.server.inject({ method: 'POST', url: '/api/reports', headers: { 'x-forwarded-for': address }, payload: { alias, reason: `Denúncia número ${i} deste link.` } });
+    // One address of 203.0.113.0/24, past its own 2: refused, and its neighbours keep their budget.
+    const own = [];
+    for (let i = 0; i < 5; i++) own.push((await report('203.0.113.60', i)).statusCode);
+    expect(own).toEqual([201, 201, 429, 429, 429]);
+    // Ten /64s of one /48, two each: 6 reports in all for the network, then its refusal.
+    const rotating: number[] = [];
+    for (let i = 0; i < 10; i++) for (let j = 0; j < 2; j++) rotating.push((await report(`2001:db8:77:${i.toString(16)}::1`, 10 * i + j)).statusCode);
+    expect(rotating.filter((status) => status === 201)).toHaveLength(6);
+    const refused = await report('2001:db8:77:ff::1', 99);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: { code: 'rate_limited', message: 'Muitas denúncias foram enviadas a partir da sua rede. Tente novamente em 1 h.' } });
+    // The /24 of the address that went past its own limit still has 4 of its 6 left.
+    const neighbours = [];
+    for (let i = 0; i < 5; i++) neighbours.push((await report(`203.0.113.${70 + i}`, 200 + i)).statusCode);
+    expect(neighbours).toEqual([201, 201, 201, 201, 429]);
+  });
+
   it('report attempts refused as invalid (400, 404) do not use up the report quota', async () => {
     const server = await limitedServer({ TRUST_PROXY: '1', REPORT_RATE_LIMIT_PER_HOUR: '2' });
     const alias = (await create(server, 0)).json<{ alias: string }>().alias;

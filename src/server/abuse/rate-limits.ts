@@ -9,7 +9,7 @@ import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { normalizeAlias } from '../../shared/alias-rules.js';
 import type { Config } from '../config.js';
-import { dailyCreationLimitMessage, hourlyReportLimitMessage, networkCreationLimitMessage, siteCreationLimitMessage } from '../../shared/messages.js';
+import { dailyCreationLimitMessage, hourlyReportLimitMessage, networkCreationLimitMessage, networkReportLimitMessage, siteCreationLimitMessage } from '../../shared/messages.js';
 import { AppError } from '../errors.js';
 import { createClientKey, createNetworkKey } from './client-key.js';
 
@@ -47,6 +47,9 @@ export interface Limiters {
 
 /** Requests with a bad API key per client and minute before they are refused with 429. */
 const BAD_API_KEYS_PER_MINUTE = 30;
+
+/** A network's report budget, in clients' budgets (REPORT_RATE_LIMIT_PER_HOUR each). */
+const REPORT_NETWORK_CLIENTS = 3;
 
 /** Report attempts per client and minute, valid or not (a person retyping a reason stays far below). */
 const REPORT_ATTEMPTS_PER_MINUTE = 30;
@@ -98,6 +101,16 @@ export function createLimiters(app: FastifyInstance, limits: Readonly<Config['ra
   };
   const hourRefusal = longRefusal((secondsLeft) => hourlyReportLimitMessage(limits.reportPerHour, secondsLeft));
   const report = perClient('report-hour', limits.reportPerHour, 60 * MINUTE, hourRefusal);
+  // Three clients' worth per network (IPv4 /24, IPv6 /48): a /48's 65,536 /64s filed 3,000
+  // reports on one link in 8 s, and could bury the operator's queue.
+  const reportPerNetwork: Limit = {
+    check: app.createRateLimit({
+      max: REPORT_NETWORK_CLIENTS * limits.reportPerHour,
+      timeWindow: 60 * MINUTE,
+      keyGenerator: (request: FastifyRequest) => `report-net-hour:${networkKey(request.ip)}`,
+    }),
+    refusal: longRefusal(networkReportLimitMessage),
+  };
   const badKeys = perClient('bad-api-key-minute', BAD_API_KEYS_PER_MINUTE, MINUTE);
   const perKey: Limit = {
     check: app.createRateLimit({
@@ -110,7 +123,12 @@ export function createLimiters(app: FastifyInstance, limits: Readonly<Config['ra
   return {
     create: [anonymousOnly(chain([perClient('create-minute', limits.createPerMinute, MINUTE), perClient('create-day', limits.createPerDay, 24 * 60 * MINUTE, dayRefusal), perNetwork]))],
     admitCreation: (request) => refuseIfExceeded([global], request),
-    admitReport: (request) => refuseIfExceeded([report], request),
+    // The network's budget is asked only for a client within its own: one address refused for
+    // its own reports would otherwise spend its neighbours' (a shared office's, a carrier's /24).
+    admitReport: async (request) => {
+      await refuseIfExceeded([report], request);
+      await refuseIfExceeded([reportPerNetwork], request);
+    },
     reportAttempts: [chain([perClient('report-attempt-minute', REPORT_ATTEMPTS_PER_MINUTE, MINUTE)])],
     manage: [anonymousOnly(chain([perClient('manage-minute', limits.managePerMinute, MINUTE)]))],
     perKey: [keyedOnly(chain([perKey]))],
