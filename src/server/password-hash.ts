@@ -2,6 +2,7 @@
 // (RFC 7914) with a random salt each, compared in constant time. The cost parameters travel in
 // the stored string, so they can be raised later without breaking the hashes made before.
 import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from 'node:crypto';
+import pLimit from 'p-limit';
 
 export interface ScryptCost {
   N: number;
@@ -35,4 +36,29 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const expected = Buffer.from(key, 'base64url');
   const actual = await derive(password, Buffer.from(salt, 'base64url'), cost);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** A full check queue's refusal: the caller answers 503, to be tried again in a few seconds. */
+export class PasswordChecksBusy extends Error {
+  constructor() {
+    super('too many password checks waiting');
+  }
+}
+
+/**
+ * Slow hashes (scrypt runs on libuv's 4 threads, shared with every other check) `concurrency` at
+ * a time. `admit` also refuses at once, with PasswordChecksBusy, when `maxWaiting` already wait:
+ * unbounded, a flood of wrong guesses held a right password behind it for 10–17 s (measured for
+ * links and for the console), longer than a person waits. `run` never refuses (creating).
+ */
+export function createHashQueue(concurrency: number, maxWaiting: number) {
+  const limit = pLimit(concurrency);
+  return {
+    run: <T>(work: () => Promise<T>): Promise<T> => limit(work),
+    admit<T>(work: () => Promise<T>): Promise<T> {
+      return limit.pendingCount >= maxWaiting ? Promise.reject(new PasswordChecksBusy()) : limit(work);
+    },
+    /** Running and waiting now (for tests). */
+    load: (): { running: number; waiting: number } => ({ running: limit.activeCount, waiting: limit.pendingCount }),
+  };
 }

@@ -221,13 +221,24 @@ export async function createPasswordAttemptLimit(
   return async (request) => {
     // Every attempt counts in each, whichever refuses it.
     const [client, network, link, ...acrossLinks] = await Promise.all([perClient(request), perNetwork(request), perLink(request), clientAllLinks(request), networkAllLinks(request)]);
-    if (![client, network, ...acrossLinks].every(within)) return false;
-    // The link's ceiling passed: only the network's first attempt at it in this window goes on.
-    return within(link) || attemptsCounted(network) <= 1;
+    if (![client, network, ...acrossLinks].every(withinLimit)) return false;
+    return admittedPastCeiling(link, network);
   };
 }
 
 type AttemptOutcome = Awaited<ReturnType<Check>>;
-const within = (outcome: AttemptOutcome): boolean => outcome.isAllowed || !outcome.isExceeded;
+/** Whether a counted attempt is within its limit. */
+export const withinLimit = (outcome: AttemptOutcome): boolean => outcome.isAllowed || !outcome.isExceeded;
 /** The attempts a limit has counted in its window, this one included. */
 const attemptsCounted = (outcome: AttemptOutcome): number => (outcome.isAllowed ? 0 : outcome.max - outcome.remaining);
+
+/**
+ * Whether an attempt at something many may try (one link's password, one operator's e-mail)
+ * goes on: within the shared ceiling, or past it only as its network's first attempt in the
+ * window (`network` counts that network's attempts at the same thing). A guesser from many
+ * networks gets one try per network; a real visitor's first try always counts, so nobody can
+ * lock the others out by failing on purpose.
+ */
+export function admittedPastCeiling(shared: AttemptOutcome, network: AttemptOutcome): boolean {
+  return withinLimit(shared) || attemptsCounted(network) <= 1;
+}

@@ -4,6 +4,7 @@
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import { createClientKey, createNetworkKey } from '../abuse/client-key.js';
+import { admittedPastCeiling } from '../abuse/rate-limits.js';
 import { AppError } from '../errors.js';
 import { ownOriginCheck } from '../request-origin.js';
 import { normalizeOperatorEmail } from './operator-service.js';
@@ -85,9 +86,7 @@ export async function createSignInLimit(
     const client = await perClient(request);
     if (!client.isAllowed && client.isExceeded) throw refuse(client);
     const [email, network] = await Promise.all([perEmail(request), perNetworkAndEmail(request)]);
-    if (email.isAllowed || !email.isExceeded) return;
-    // Past the e-mail's limit: this network's first attempt at it in the window still goes on.
-    if (!network.isAllowed && network.max - network.remaining <= 1) return;
+    if (email.isAllowed || admittedPastCeiling(email, network)) return;
     throw refuse(email);
   };
 }

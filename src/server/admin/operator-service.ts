@@ -3,9 +3,8 @@
 // an unknown e-mail hashes all the same, so the answer's timing does not say which e-mails exist.
 import { OPERATOR_PASSWORD_MAX, OPERATOR_PASSWORD_MIN } from '../../shared/admin-api.js';
 import type { Clock } from '../calendar.js';
-import pLimit from 'p-limit';
 import { AppError } from '../errors.js';
-import { hashPassword, verifyPassword } from '../password-hash.js';
+import { createHashQueue, hashPassword, PasswordChecksBusy, verifyPassword } from '../password-hash.js';
 import type { OperatorRepository } from './operator-repository.js';
 
 /** N = 2^16, r = 8, p = 2: one of OWASP's scrypt settings (64 MB, ~0.2 s here). */
@@ -41,12 +40,17 @@ export interface SignedInOperator {
 export function createOperatorService(deps: { operators: OperatorRepository; clock: Clock }) {
   // A hash of nothing anybody knows, checked against for unknown e-mails.
   let decoy: Promise<string> | undefined;
-  const bounded = pLimit(HASHES_AT_ONCE);
+  const hashes = createHashQueue(HASHES_AT_ONCE, SIGN_IN_CHECKS_WAITING_MAX);
+  /** A sign-in's check in turn; 503 at once when too many wait. */
+  const check = (password: string, stored: string): Promise<boolean> =>
+    hashes.admit(() => verifyPassword(password, stored)).catch((error: unknown) => {
+      throw error instanceof PasswordChecksBusy ? new AppError('unavailable', 503, { headers: { 'retry-after': '5' } }) : error;
+    });
 
   return {
     /** 'added', or 'exists' when the e-mail already has an operator (the password is left alone). */
     async add(email: string, password: string): Promise<'added' | 'exists'> {
-      const hash = await bounded(() => hashPassword(password, OPERATOR_COST));
+      const hash = await hashes.run(() => hashPassword(password, OPERATOR_COST));
       const id = await deps.operators.insert(email, hash, new Date(deps.clock()).toISOString());
       return id === undefined ? 'exists' : 'added';
     },
@@ -54,17 +58,16 @@ export function createOperatorService(deps: { operators: OperatorRepository; clo
     list: deps.operators.list,
     /** The operator these credentials name, or undefined (unknown e-mail or wrong password). */
     async authenticate(rawEmail: string, password: string): Promise<SignedInOperator | undefined> {
-      if (bounded.pendingCount >= SIGN_IN_CHECKS_WAITING_MAX) throw new AppError('unavailable', 503, { headers: { 'retry-after': '5' } });
       const email = normalizeOperatorEmail(rawEmail);
       const operator = email === undefined ? undefined : await deps.operators.findByEmail(email);
       const tooLong = password.length > OPERATOR_PASSWORD_MAX * 4;
       if (operator === undefined || tooLong) {
         decoy ??= hashPassword('not a password anybody has', OPERATOR_COST);
         const stored = await decoy;
-        await bounded(() => verifyPassword(tooLong ? '' : password, stored));
+        await check(tooLong ? '' : password, stored);
         return undefined;
       }
-      const matches = await bounded(() => verifyPassword(password, operator.passwordHash));
+      const matches = await check(password, operator.passwordHash);
       return matches ? { id: operator.id, email: operator.email } : undefined;
     },
   };

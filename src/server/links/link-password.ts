@@ -1,7 +1,6 @@
 // A link's password: a slow salted hash (src/server/password-hash.ts), with the cost chosen for
 // links.
-import pLimit from 'p-limit';
-import { hashPassword, verifyPassword } from '../password-hash.js';
+import { createHashQueue, hashPassword, verifyPassword } from '../password-hash.js';
 
 /** N = 2^15, r = 8, p = 1: ~32 MB and some tens of ms per hash; OWASP's scrypt minimum is 2^17 with r = 8 — kept lower, and attempts are limited per client and link. */
 const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
@@ -9,32 +8,20 @@ const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
 // scrypt runs on libuv's pool of 4 threads, which visitors' password checks share (and DNS
 // lookups, file reads). A bulk creation of a thousand protected links queued a thousand hashes
 // at once, and every visitor's check waited a minute behind them: creations hash 2 at a time.
-const creationHashes = pLimit(2);
+const creationHashes = createHashQueue(2, Infinity);
 
 /** Creation hashes running and waiting now (for tests). */
-export const creationHashLoad = (): { running: number; waiting: number } => ({ running: creationHashes.activeCount, waiting: creationHashes.pendingCount });
+export const creationHashLoad = creationHashes.load;
 
 /** `scrypt$N$r$p$salt$key` (salt and key base64url). */
-export const hashLinkPassword = (password: string): Promise<string> => creationHashes(() => hashPassword(password, COST));
+export const hashLinkPassword = (password: string): Promise<string> => creationHashes.run(() => hashPassword(password, COST));
 
 /**
- * Visitors' checks run 2 at a time as well, and at most VERIFY_QUEUE_MAX wait: unbounded, 100
- * wrong guesses sent at once (one address, 10 at each of 10 of its own links) held every other
- * visitor's right password for 10.6 s (measured). Past the queue a check is refused at once
- * (PasswordChecksBusy: the page answers 503, retry in a few seconds) rather than queued for
- * longer than a person waits.
+ * Visitors' checks run 2 at a time as well, and at most 32 wait: unbounded, 100 wrong guesses
+ * sent at once (one address, 10 at each of 10 of its own links) held every other visitor's right
+ * password for 10.6 s (measured).
  */
-const verifications = pLimit(2);
-const VERIFY_QUEUE_MAX = 32;
-
-export class PasswordChecksBusy extends Error {
-  constructor() {
-    super('too many password checks waiting');
-  }
-}
+const verifications = createHashQueue(2, 32);
 
 /** Whether `password` matches the stored hash; a malformed hash matches nothing. Rejects with PasswordChecksBusy when too many checks wait. */
-export function verifyLinkPassword(password: string, hash: string): Promise<boolean> {
-  if (verifications.pendingCount >= VERIFY_QUEUE_MAX) return Promise.reject(new PasswordChecksBusy());
-  return verifications(() => verifyPassword(password, hash));
-}
+export const verifyLinkPassword = (password: string, hash: string): Promise<boolean> => verifications.admit(() => verifyPassword(password, hash));

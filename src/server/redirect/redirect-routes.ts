@@ -21,7 +21,7 @@ import { withForwardedQuery } from './forward-query.js';
 import { isExpired, targetFor } from './link-options-gate.js';
 import { PREVIEW_STYLE, renderPreviewPage } from './preview-page.js';
 import { anyTargetBlocked } from '../abuse/blocklist.js';
-import { PasswordChecksBusy } from '../links/link-password.js';
+import { PasswordChecksBusy } from '../password-hash.js';
 
 export interface RedirectRouteDeps {
   resolver: AliasResolver;
@@ -76,11 +76,15 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
     deps.outcomes.not_found.inc();
     return sendPage(reply, 404, deps.renderNotFound(reply.request.headers['accept-encoding']), NO_STORE);
   };
+  /** 503, to be tried again in a few seconds. */
+  const retrySoon = (reply: FastifyReply) => {
+    deps.outcomes.unavailable.inc();
+    return sendStatusPage(reply.header('retry-after', '5'), 503, deps.headers.plain, unavailablePage);
+  };
   const unavailable = (reply: FastifyReply, error: unknown) => {
     // Store unreachable and the alias not cached: say so, and let the visitor retry.
     deps.onStoreError(error);
-    deps.outcomes.unavailable.inc();
-    return sendStatusPage(reply.header('retry-after', '5'), 503, deps.headers.plain, unavailablePage);
+    return retrySoon(reply);
   };
 
   // Not an async function: a cached alias (nearly every request) is answered without creating
@@ -247,8 +251,7 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
       } catch (error) {
         if (!(error instanceof PasswordChecksBusy)) throw error;
         // Too many checks waiting (a flood of guesses): try again in a few seconds.
-        deps.outcomes.unavailable.inc();
-        return sendStatusPage(reply.header('retry-after', '5'), 503, deps.headers.plain, unavailablePage);
+        return retrySoon(reply);
       }
       if (!matches) {
         deps.outcomes.password_wrong.inc();
