@@ -286,22 +286,12 @@ describe('openGeoLookup errors name the file and its variable', () => {
     fs.writeFileSync(file, zlib.gzipSync(Buffer.from('not even a database')));
     expect(() => openGeoLookup({ countryDb: file })).toThrowError(/^GEOIP_COUNTRY_DB: .*gzip-compressed/);
   });
-});
 
-describe('checkGeoDatabases (the start-up check, on a few bytes of each file)', () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'encurta-geocheck-'));
-  });
-  afterAll(() => {
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  it('accepts the shipped country file and both DB-IP city files', () => {
+  it('checkGeoDatabases (the start-up check, on a few bytes of each file) accepts the shipped country file and both DB-IP city files', () => {
     expect(() => checkGeoDatabases({ cityDb: [CITY_V4, CITY_V6] })).not.toThrow();
   });
 
-  it('names the variable and the file of a missing, empty, foreign, gzip-compressed or directory path', () => {
+  it('checkGeoDatabases names the variable and the file of a missing, empty, foreign, gzip-compressed or directory path', () => {
     const missing = path.join(dir, 'missing.mmdb');
     expect(() => checkGeoDatabases({ cityDb: [CITY_V4, missing] })).toThrowError(new RegExp(`^GEOIP_CITY_DB: .*${escape(missing)}.*ENOENT`));
     const empty = path.join(dir, 'empty.mmdb');
