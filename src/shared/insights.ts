@@ -29,6 +29,66 @@ export const UNKNOWN_VALUE = 'unknown';
 export const OTHER_VALUE = 'other';
 export const MAX_NAMED_VALUES = 49;
 
+/**
+ * The sources the product names itself: what the server finds in a user agent or a Referer
+ * (networks, apps, web mail), 'direct', and the tags people put on links most ('whatsapp',
+ * 'sms', 'qr'). They are reserved a place under MAX_NAMED_VALUES (src/server/insights/insight-bound.ts).
+ */
+export const KNOWN_SOURCES = [
+  DIRECT_SOURCE,
+  'whatsapp',
+  'instagram',
+  'facebook',
+  'google',
+  'bing',
+  'yahoo',
+  'duckduckgo',
+  'email',
+  'x',
+  'youtube',
+  'tiktok',
+  'kwai',
+  'linkedin',
+  'telegram',
+  'pinterest',
+  'reddit',
+  'threads',
+  'discord',
+  'snapchat',
+  'sms',
+  'qr',
+] as const;
+export type KnownSource = (typeof KNOWN_SOURCES)[number];
+
+/**
+ * The browsers most clicks come with, as the server names them (ua-parser-js families, web
+ * views, the apps' own browsers): reserved a place under MAX_NAMED_VALUES, as KNOWN_SOURCES are.
+ */
+export const COMMON_BROWSERS = [
+  'chrome',
+  'safari',
+  'samsung internet',
+  'firefox',
+  'edge',
+  'opera',
+  'opera mini',
+  'miui browser',
+  'ucbrowser',
+  'webview',
+  'google',
+  'instagram',
+  'facebook',
+  'threads',
+  'tiktok',
+  'linkedin',
+  'telegram',
+  'x',
+  'snapchat',
+  'pinterest',
+  'kwai',
+] as const;
+export type CommonBrowser = (typeof COMMON_BROWSERS)[number];
+
 export const DEVICE_VALUES = ['mobile', 'tablet', 'desktop', 'other'] as const;
 export type DeviceValue = (typeof DEVICE_VALUES)[number];
 export const SYSTEM_VALUES = ['android', 'ios', 'windows', 'macos', 'linux', 'chromeos', 'other'] as const;

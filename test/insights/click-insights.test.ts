@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateLinkResponse, LinkInsights } from '../../src/shared/api.js';
+import { unreservedBound } from '../../src/server/insights/insight-bound.js';
 import { MAX_NAMED_VALUES, OTHER_VALUE } from '../../src/shared/insights.js';
 import { sql } from 'kysely';
 import { startTestServer, testDialect, type TestServer } from '../helpers/test-server.js';
@@ -151,7 +152,7 @@ describe('click insights', () => {
     expect(plain.headers.get('location')).toBe('https://example.com/p?id=7&utm_source=loja#topo');
   });
 
-  it(`keeps at most ${MAX_NAMED_VALUES} named values per dimension and day, the rest in "${OTHER_VALUE}", across flushes`, async () => {
+  it(`keeps at most ${MAX_NAMED_VALUES} named values per dimension and day, the rest in "${OTHER_VALUE}", across flushes, and the known sources by name`, async () => {
     const link = await createLink();
     for (let round = 0; round < 2; round++) {
       await Promise.all(
@@ -159,11 +160,18 @@ describe('click insights', () => {
       );
       await server.app.clicks.flushAll();
     }
+    // Made-up tags, then the day's real sources: a flood of tags cannot take their names.
+    await click(link.alias, { userAgent: UA.instagramIos, address: ADDRESS.rio, referer: 'https://l.instagram.com/?u=x' });
+    await click(link.alias, { userAgent: UA.chromeAndroid, address: ADDRESS.rio, query: '?utm_source=whatsapp' });
+    await click(link.alias, { userAgent: UA.chromeAndroid, address: ADDRESS.rio, referer: 'https://www.google.com.br/' });
+    await server.app.clicks.flushAll();
     const insights = await insightsOf(link);
-    expect(insights.totalClicks).toBe(80);
+    expect(insights.totalClicks).toBe(83);
     expectSumsEqualTotal(insights);
-    expect(insights.sources.filter((s) => s.key !== OTHER_VALUE)).toHaveLength(MAX_NAMED_VALUES);
-    expect(asRecord(insights.sources)[OTHER_VALUE]).toBe(80 - MAX_NAMED_VALUES);
+    const named = insights.sources.filter((s) => s.key !== OTHER_VALUE);
+    expect(named.length).toBeLessThanOrEqual(MAX_NAMED_VALUES);
+    expect(named.filter((s) => s.key.startsWith('campanha-'))).toHaveLength(unreservedBound('sources'));
+    expect(asRecord(insights.sources)).toMatchObject({ instagram: 1, whatsapp: 1, google: 1, [OTHER_VALUE]: 80 - unreservedBound('sources') });
   });
 
   it('adds up exactly under concurrent clicks and flushes (property)', async () => {

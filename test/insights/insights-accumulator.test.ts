@@ -3,10 +3,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createInsightsAccumulator, type InsightsBatch, linkDaysOf, rowsToStore } from '../../src/server/insights/insights-accumulator.js';
-import { dimensionTotal } from '../../src/server/insights/insight-counts.js';
+import { unreservedBound } from '../../src/server/insights/insight-bound.js';
+import { addInsight, dimensionTotal, type InsightCounts } from '../../src/server/insights/insight-counts.js';
 import { createVisitLog } from '../../src/server/insights/visit-log.js';
 import type { UserAgentProfile } from '../../src/server/insights/user-agent-profile.js';
-import { INSIGHT_DIMENSIONS, MAX_NAMED_VALUES, OTHER_VALUE } from '../../src/shared/insights.js';
+import { INSIGHT_DIMENSIONS, KNOWN_SOURCES, MAX_NAMED_VALUES, OTHER_VALUE } from '../../src/shared/insights.js';
 
 const phone: UserAgentProfile = { device: 'mobile', system: 'android', browser: 'chrome', app: undefined };
 const desk: UserAgentProfile = { device: 'desktop', system: 'windows', browser: 'edge', app: undefined };
@@ -73,17 +74,62 @@ describe('insights accumulator', () => {
     expect(accumulator.wantsWrite()).toBe(true);
     const [entry] = [...linkDaysOf(accumulator.take())];
     const sources = entry?.counts.get('sources');
-    expect(sources?.size).toBe(MAX_NAMED_VALUES + 1);
-    expect(sources?.get(OTHER_VALUE)).toBe(60 - MAX_NAMED_VALUES);
+    // Made-up tags take only the names the known sources leave.
+    expect(sources?.size).toBe(unreservedBound('sources') + 1);
+    expect(sources?.get(OTHER_VALUE)).toBe(60 - unreservedBound('sources'));
+  });
+
+  it('keeps every known source by name after a flood of made-up tags, within the bound', () => {
+    const accumulator = createInsightsAccumulator(geo, 10_000);
+    const log = createVisitLog(1_000);
+    // Made-up tags first (two clicks each, so they also outweigh what comes later), then the known sources once each.
+    for (let i = 0; i < 80; i++) for (let k = 0; k < 2; k++) log.add(1, '2026-11-23', 10, phone, `campanha-${i}`, '200.1.1.1');
+    for (const source of KNOWN_SOURCES) log.add(1, '2026-11-23', 11, phone, source, '200.1.1.1');
+    accumulator.add(log.take());
+    const [entry] = [...linkDaysOf(accumulator.take())];
+    const sources = entry?.counts.get('sources') ?? new Map<string, number>();
+    for (const source of KNOWN_SOURCES) expect(sources.get(source), source).toBe(1);
+    const named = [...sources.keys()].filter((key) => key !== OTHER_VALUE);
+    expect(named).toHaveLength(MAX_NAMED_VALUES);
+    expect(named.filter((key) => key.startsWith('campanha-'))).toHaveLength(unreservedBound('sources'));
+    expect(sources.get(OTHER_VALUE)).toBe(2 * (80 - unreservedBound('sources')));
+    expect(dimensionTotal(entry?.counts ?? new Map(), 'sources')).toBe(160 + KNOWN_SOURCES.length);
+  });
+
+  it('reserves Brazil\'s states among regions and the common browsers among browsers', () => {
+    const counts: InsightCounts = new Map();
+    for (let i = 0; i < 60; i++) addInsight(counts, 'regions', `US-X${i}`, 1);
+    for (let i = 0; i < 60; i++) addInsight(counts, 'browsers', `navegador-${i}`, 1);
+    addInsight(counts, 'regions', 'BR-SC', 3);
+    addInsight(counts, 'browsers', 'samsung internet', 3);
+    expect(counts.get('regions')?.get('BR-SC')).toBe(3);
+    expect(counts.get('browsers')?.get('samsung internet')).toBe(3);
+    expect(counts.get('regions')?.get(OTHER_VALUE)).toBe(60 - unreservedBound('regions'));
+    expect(counts.get('browsers')?.get(OTHER_VALUE)).toBe(60 - unreservedBound('browsers'));
+    // Dimensions with no reserved values keep the whole bound for whatever comes first.
+    expect(unreservedBound('hours')).toBe(MAX_NAMED_VALUES);
   });
 
   it('rowsToStore keeps the bound across writes: values already stored count, new ones past it go to other', () => {
     const stored = new Map([['sources', new Set(Array.from({ length: MAX_NAMED_VALUES }, (_, i) => `v${i}`))]]);
-    const counts = new Map([['sources' as const, new Map([['v3', 2], ['new', 5]])]]);
+    const counts = new Map([['sources' as const, new Map([['v3', 2], ['new', 5], ['instagram', 4]])]]);
     const rows = rowsToStore({ linkId: 7, day: '2026-11-23', counts }, stored);
+    // A day filled before the known sources were reserved: nothing passes the bound, not even them.
     expect(rows).toEqual([
       { linkId: 7, day: '2026-11-23', dimension: 'sources', value: 'v3', clicks: 2 },
-      { linkId: 7, day: '2026-11-23', dimension: 'sources', value: OTHER_VALUE, clicks: 5 },
+      { linkId: 7, day: '2026-11-23', dimension: 'sources', value: OTHER_VALUE, clicks: 9 },
+    ]);
+  });
+
+  it('rowsToStore gives a known source a name when made-up ones hold all theirs', () => {
+    const madeUp = Array.from({ length: unreservedBound('sources') }, (_, i) => `v${i}`);
+    const stored = new Map([['sources', new Set([...madeUp, 'whatsapp', OTHER_VALUE])]]);
+    const counts = new Map([['sources' as const, new Map([['nova', 5], ['instagram', 4], ['whatsapp', 1], [OTHER_VALUE, 2]])]]);
+    const rows = rowsToStore({ linkId: 7, day: '2026-11-23', counts }, stored);
+    expect(rows).toEqual([
+      { linkId: 7, day: '2026-11-23', dimension: 'sources', value: 'instagram', clicks: 4 },
+      { linkId: 7, day: '2026-11-23', dimension: 'sources', value: 'whatsapp', clicks: 1 },
+      { linkId: 7, day: '2026-11-23', dimension: 'sources', value: OTHER_VALUE, clicks: 7 },
     ]);
   });
 });

@@ -4,7 +4,7 @@
 // or one from a handful of hosts, so both are read by slicing strings, and the answer for a
 // host is memoised.
 import { LRUCache } from 'lru-cache';
-import { DIRECT_SOURCE, OTHER_VALUE, SOURCE_MAX_LENGTH, UNKNOWN_VALUE } from '../../shared/insights.js';
+import { DIRECT_SOURCE, type KnownSource, OTHER_VALUE, SOURCE_MAX_LENGTH, UNKNOWN_VALUE } from '../../shared/insights.js';
 import type { UserAgentProfile } from './user-agent-profile.js';
 
 /** The longest referring host kept as a source (longer ones are cut). */
@@ -214,7 +214,7 @@ function withoutWww(host: string): string {
 }
 
 /** The networks by their domains; a host matches its own entry or a parent domain's. */
-const NETWORKS = new Map<string, string>([
+const NETWORKS = new Map<string, KnownSource>([
   ['instagram.com', 'instagram'],
   ['instagr.am', 'instagram'],
   ['facebook.com', 'facebook'],
@@ -260,7 +260,7 @@ const NETWORKS = new Map<string, string>([
 ]);
 
 /** Android apps that send their package as the referrer. */
-const ANDROID_APPS = new Map<string, string>([
+const ANDROID_APPS = new Map<string, KnownSource>([
   ['com.google.android.gm', 'email'],
   ['com.microsoft.office.outlook', 'email'],
   ['com.google.android.googlequicksearchbox', 'google'],
@@ -303,9 +303,9 @@ function sourceOfKey(key: string, ownHost: string): string | undefined {
     const domain = at === 0 ? host : host.slice(at);
     const network = NETWORKS.get(domain);
     if (network !== undefined) return network;
-    if (GOOGLE.test(domain)) return 'google';
-    if (PINTEREST.test(domain)) return 'pinterest';
-    if (at === 0 && WEB_MAIL.test(domain)) return 'email';
+    if (GOOGLE.test(domain)) return 'google' satisfies KnownSource;
+    if (PINTEREST.test(domain)) return 'pinterest' satisfies KnownSource;
+    if (at === 0 && WEB_MAIL.test(domain)) return 'email' satisfies KnownSource;
     const dot = host.indexOf('.', at);
     at = dot === -1 ? -1 : dot + 1;
   }

@@ -11,9 +11,10 @@
 // window, and the window is a typed-array table (link, day, combo) → clicks: 16 bytes a slot, ~32 per
 // distinct triple. The per-dimension counters of a (link, day) are built only while it is
 // written (linkDaysOf), one pair at a time.
-import { type InsightDimension, MAX_NAMED_VALUES, OTHER_VALUE, UNKNOWN_VALUE } from '../../shared/insights.js';
+import { type InsightDimension, OTHER_VALUE, UNKNOWN_VALUE } from '../../shared/insights.js';
 import type { GeoLocation, GeoLookup } from './geoip.js';
-import { addInsight, type InsightCounts } from './insight-counts.js';
+import { admitsNewValue, isReserved } from './insight-bound.js';
+import { addInsight, type InsightCounts, unreservedCount } from './insight-counts.js';
 import { addressText, IPV4, IPV6 } from './packed-address.js';
 import type { VisitBatch } from './visit-log.js';
 
@@ -284,7 +285,7 @@ export function* linkDaysOf(batch: InsightsBatch): Generator<LinkDayInsights> {
 
 /**
  * The rows to store for one (link, day), given the values already stored per dimension: a value
- * new to a dimension that holds MAX_NAMED_VALUES named values already is counted as OTHER_VALUE.
+ * new to a dimension that has no name left for it (insight-bound.ts) is counted as OTHER_VALUE.
  * Larger counts are placed first, so it is the rare values that go to OTHER.
  */
 export function rowsToStore(entry: LinkDayInsights, stored: ReadonlyMap<string, ReadonlySet<string>>): InsightRow[] {
@@ -292,12 +293,14 @@ export function rowsToStore(entry: LinkDayInsights, stored: ReadonlyMap<string, 
   for (const [dimension, values] of entry.counts) {
     const known = stored.get(dimension);
     let named = known === undefined ? 0 : known.size - (known.has(OTHER_VALUE) ? 1 : 0);
+    let unreserved = known === undefined ? 0 : unreservedCount(dimension, known);
     let other = 0;
     for (const [value, n] of [...values].sort((a, b) => b[1] - a[1])) {
       if (value === OTHER_VALUE) other += n;
       else if (known?.has(value) === true) rows.push({ linkId: entry.linkId, day: entry.day, dimension, value, clicks: n });
-      else if (named < MAX_NAMED_VALUES) {
+      else if (admitsNewValue(dimension, value, named, unreserved)) {
         named++;
+        if (!isReserved(dimension, value)) unreserved++;
         rows.push({ linkId: entry.linkId, day: entry.day, dimension, value, clicks: n });
       } else other += n;
     }

@@ -4,7 +4,7 @@
 // distinct user agent (createUserAgentProfiler memoises), so correctness comes before speed.
 import { LRUCache } from 'lru-cache';
 import UAParser from 'ua-parser-js';
-import type { DeviceValue, SystemValue } from '../../shared/insights.js';
+import type { CommonBrowser, DeviceValue, KnownSource, SystemValue } from '../../shared/insights.js';
 import { OTHER_VALUE } from '../../shared/insights.js';
 
 export interface UserAgentProfile {
@@ -30,7 +30,7 @@ export const OTHER_PROFILE: UserAgentProfile = Object.freeze({ device: 'other', 
 // Pinterest "[Pinterest/iOS]", Kwai "Kwai/" or "kwai-android/".
 const IN_APP_MARK =
   /\b(Barcelona [\d.]+)|\b(Instagram [\d.]+)|(\bFBAN\/|\bFBAV\/|\bFB_IAB\/)|(\bmusical_ly|\btrill_\d|\bBytedanceWebview\/)|(\bLinkedInApp\b)|(\bTelegram(?:-Android|-iOS)?\/)|(\bTwitter(?:Android| for i))|(\bSnapchat\/)|(\bPinterest(?:\/| for ))|(\bKwai\/|\bkwai-android\/)/i;
-const IN_APP_NAMES = ['threads', 'instagram', 'facebook', 'tiktok', 'linkedin', 'telegram', 'x', 'snapchat', 'pinterest', 'kwai'] as const;
+const IN_APP_NAMES = ['threads', 'instagram', 'facebook', 'tiktok', 'linkedin', 'telegram', 'x', 'snapchat', 'pinterest', 'kwai'] as const satisfies readonly (KnownSource & CommonBrowser)[];
 
 /** ua-parser-js's OS names → ours; the Linux distributions it knows are desktops. */
 const SYSTEMS = new Map<string, SystemValue>([

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { KNOWN_SOURCES } from '../../../shared/insights';
 import { BRAZIL_STATES, browserLabel, countryLabel, deviceLabel, hourLabel, insightsTexts, regionLabel, sourceLabel, systemLabel } from './insights-texts';
 
 describe('insight labels (pt-BR)', () => {
@@ -11,6 +12,10 @@ describe('insight labels (pt-BR)', () => {
     expect(sourceLabel('x')).toBe('X (Twitter)');
     expect(sourceLabel('other')).toBe('Outros');
     expect(sourceLabel('blog.exemplo.com.br')).toBe('blog.exemplo.com.br');
+  });
+
+  it('names in pt-BR every source the server reserves a place for', () => {
+    for (const source of KNOWN_SOURCES) expect(sourceLabel(source), source).not.toBe(source);
   });
 
   it('devices and systems', () => {
