@@ -61,6 +61,46 @@ describe('GET /:alias for people', () => {
   });
 });
 
+describe('GET /:alias fetched ahead by a browser (prefetch, prerender)', () => {
+  const speculative = {
+    'Sec-Purpose: prefetch': { 'sec-purpose': 'prefetch' },
+    'Sec-Purpose: prefetch;prerender': { 'sec-purpose': 'prefetch;prerender' },
+    'Purpose: prefetch': { purpose: 'prefetch' },
+    'X-Purpose: preview': { 'x-purpose': 'preview' },
+  };
+
+  it.each(Object.entries(speculative))('declines %s with 503 and counts no click; the visit that follows counts once', async (name, headers) => {
+    const alias = `pre-${Object.keys(speculative).indexOf(name)}`;
+    await createLink(server, { url: 'https://example.com/pre', alias });
+    const ahead = await server.app.server.inject({ method: 'GET', url: `/${alias}`, headers: { 'user-agent': BROWSER, ...headers } });
+    expect(ahead.statusCode).toBe(503);
+    expect(ahead.headers['retry-after']).toBe('3600');
+    expect(ahead.headers['cache-control']).toBe('private, no-store');
+    expect(ahead.headers.location).toBeUndefined();
+    await server.app.clicks.flush();
+    expect(await clicksOf(alias)).toBe(0);
+    const visit = await get(`/${alias}`);
+    expect(visit.statusCode).toBe(302);
+    await server.app.clicks.flush();
+    expect(await clicksOf(alias)).toBe(1);
+  });
+
+  it('takes no visit of a link with a click limit', async () => {
+    const link = await createLink(server, { url: 'https://example.com/uma-vez', alias: 'pre-limit', maxClicks: 1 });
+    const ahead = await server.app.server.inject({ method: 'GET', url: `/${link.alias}`, headers: { 'user-agent': BROWSER, 'sec-purpose': 'prefetch' } });
+    expect(ahead.statusCode).toBe(503);
+    expect((await get(`/${link.alias}`)).statusCode).toBe(302);
+    expect((await get(`/${link.alias}`)).statusCode).toBe(410);
+  });
+
+  it('still gives crawlers their preview, and people who send other purposes their redirect', async () => {
+    const crawler = await server.app.server.inject({ method: 'GET', url: '/destino', headers: { 'user-agent': 'WhatsApp/2.23.20.0 A', 'sec-purpose': 'prefetch' } });
+    expect(crawler.statusCode).toBe(200);
+    const other = await server.app.server.inject({ method: 'GET', url: '/destino', headers: { 'user-agent': BROWSER, purpose: 'navigate' } });
+    expect(other.statusCode).toBe(302);
+  });
+});
+
 describe('GET /:alias for crawlers', () => {
   it.each(Object.entries(CRAWLER_USER_AGENTS))('gives %s the preview page, not a redirect', async (_name, ua) => {
     const res = await get('/destino', ua);

@@ -385,7 +385,8 @@ export const redirectSchema = {
   description:
     'O endereço que se compartilha. Para pessoas, 302 para o destino (conta um clique; sem cache). Para robôs de pré-visualização ' +
     '(WhatsApp, Facebook, Telegram, X…), uma página com as tags Open Graph do destino. Respostas em HTML, não em JSON. ' +
-    'Os parâmetros da URL curta (como utm_source) seguem para o destino.',
+    'Os parâmetros da URL curta (como utm_source) seguem para o destino. Um carregamento antecipado do navegador ' +
+    '(Sec-Purpose: prefetch) não é uma visita: recebe 503 e não conta clique; quando a pessoa abre o link, o navegador pede de novo.',
   security: [],
   produces: ['text/html'],
   response: {
@@ -393,7 +394,7 @@ export const redirectSchema = {
     302: { description: 'Redireciona para o destino (cabeçalho Location); para iPhone ou Android, o destino do app, se houver.', type: 'null' },
     404: pageResponse('Link não encontrado.'),
     410: pageResponse('Link desativado pela moderação, com domínio bloqueado, expirado ou sem visitas restantes.'),
-    503: pageResponse('Serviço temporariamente indisponível (Retry-After: 5).'),
+    503: pageResponse('Serviço temporariamente indisponível (Retry-After: 5); ou, sem corpo, um carregamento antecipado recusado (Retry-After: 3600).'),
   },
 } as const;
 

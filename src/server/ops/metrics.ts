@@ -3,7 +3,17 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
-export type RedirectOutcome = 'redirect' | 'preview' | 'not_found' | 'blocked' | 'unavailable' | 'expired' | 'password_asked' | 'password_wrong' | 'password_limited';
+export type RedirectOutcome =
+  | 'redirect'
+  | 'preview'
+  | 'not_found'
+  | 'blocked'
+  | 'unavailable'
+  | 'expired'
+  | 'password_asked'
+  | 'password_wrong'
+  | 'password_limited'
+  | 'speculative_declined';
 
 export interface Metrics {
   registry: Registry;
@@ -96,6 +106,7 @@ export function createMetrics(sources: GaugeSources): Metrics {
       password_asked: redirects.labels('password_asked'),
       password_wrong: redirects.labels('password_wrong'),
       password_limited: redirects.labels('password_limited'),
+      speculative_declined: redirects.labels('speculative_declined'),
     },
     countRequest: (route, status) => requests.inc({ route: route ?? 'unknown', status: String(status) }),
     clicksRecorded: new Counter({ name: 'shortener_clicks_recorded_total', help: 'Clicks counted on redirects', registers: [registry] }),

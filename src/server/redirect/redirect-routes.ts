@@ -20,6 +20,7 @@ import type { ClickRecorder } from './click-recorder.js';
 import { withForwardedQuery } from './forward-query.js';
 import { isExpired, targetFor } from './link-options-gate.js';
 import { PREVIEW_STYLE, renderPreviewPage } from './preview-page.js';
+import { isSpeculativeLoad, SPECULATIVE_RETRY_AFTER_SECONDS } from './speculative-load.js';
 import { anyTargetBlocked } from '../abuse/blocklist.js';
 import { PasswordChecksBusy } from '../password-hash.js';
 
@@ -119,6 +120,8 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
   ): FastifyReply | Promise<FastifyReply> {
     if (target === UNKNOWN_ALIAS) return notFound(reply);
     if (target.disabled || deps.isBlockedUrl(target.url)) return blocked(reply);
+    // A browser fetching ahead is not a visit: no click, no visit of a limited link (speculative-load.ts).
+    if (!crawler && isSpeculativeLoad(request.headers)) return declineSpeculativeLoad(reply);
     // One flag read for a plain link; only a link with options goes on to read them.
     if (target.hasOptions) return gated(request, reply, alias, target, crawler);
     if (crawler) return preview(reply, alias, target);
@@ -146,6 +149,11 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
     const location = request.url.indexOf('?') === -1 ? url : withForwardedQuery(url, request.url);
     return reply.code(302).header('location', location).header('cache-control', NO_STORE).send();
   }
+
+  const declineSpeculativeLoad = (reply: FastifyReply) => {
+    deps.outcomes.speculative_declined.inc();
+    return reply.code(503).headers(deps.headers.plain).header('retry-after', String(SPECULATIVE_RETRY_AFTER_SECONDS)).header('cache-control', NO_STORE).send();
+  };
 
   const blocked = (reply: FastifyReply) => {
     deps.outcomes.blocked.inc();
