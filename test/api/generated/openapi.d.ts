@@ -430,7 +430,7 @@ export interface paths {
         };
         /**
          * Abrir um link curto
-         * @description O endereço que se compartilha. Para pessoas, 302 para o destino (conta um clique; sem cache). Para robôs de pré-visualização (WhatsApp, Facebook, Telegram, X…), uma página com as tags Open Graph do destino. Respostas em HTML, não em JSON. Os parâmetros da URL curta (como utm_source) seguem para o destino.
+         * @description O endereço que se compartilha. Para pessoas, 302 para o destino (conta um clique; sem cache). Para robôs de pré-visualização (WhatsApp, Facebook, Telegram, X…), uma página com as tags Open Graph do destino. Respostas em HTML, não em JSON. Os parâmetros da URL curta (como utm_source) seguem para o destino. Um carregamento antecipado do navegador (Sec-Purpose: prefetch) não é uma visita: recebe 503 e não conta clique; quando a pessoa abre o link, o navegador pede de novo.
          */
         get: operations["visit"];
         put?: never;
@@ -2855,7 +2855,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Serviço temporariamente indisponível (Retry-After: 5). */
+            /** @description Serviço temporariamente indisponível (Retry-After: 5); ou, sem corpo, um carregamento antecipado recusado (Retry-After: 3600). */
             503: {
                 headers: {
                     [name: string]: unknown;
