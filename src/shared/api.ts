@@ -193,7 +193,7 @@ export interface ReportLinkRequest {
 }
 
 export interface ReportLinkResponse {
-  /** The pt-BR thanks (reportTexts.received). */
+  /** The pt-BR thanks (reportTexts.received), or reportTexts.alreadyUnderReview when the link had too many open reports to store another. */
   message: string;
 }
 

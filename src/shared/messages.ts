@@ -147,4 +147,6 @@ export const linkOptionTexts = {
 /** Texts of the abuse report ('Denunciar link'). */
 export const reportTexts = {
   received: 'Denúncia recebida. Obrigado por ajudar a manter o site seguro.',
+  /** The link already has as many open reports as are stored per link: this one is not kept. */
+  alreadyUnderReview: 'Este link já recebeu muitas denúncias e está na fila de análise da moderação, por isso não registramos mais esta. Obrigado por ajudar a manter o site seguro.',
 } as const;

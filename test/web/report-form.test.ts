@@ -3,6 +3,7 @@
 // stored as POST /api/reports does it, and the answer is the report page rendered on the
 // server, holding the thanks or the refusal.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MAX_OPEN_REPORTS_PER_LINK } from '../../src/server/abuse/report-repository.js';
 import type { ApiErrorBody } from '../../src/shared/api.js';
 import { errorMessages, hourlyReportLimitMessage, reportTexts } from '../../src/shared/messages.js';
 import { type TestServer, webServersForFile } from '../helpers/test-server.js';
@@ -72,6 +73,22 @@ describe('POST /denunciar (the report form without JavaScript)', () => {
     const stored = await storedReports(server);
     expect(stored).toHaveLength(before + 1);
     expect(stored.at(-1)).toEqual({ alias: 'golpe-pix', reason: 'Pede dados do cartão num site falso.' });
+  });
+
+  it('a link that already has the most open reports stored: 201, the page says it is under review, fields cleared, nothing stored', async () => {
+    await createLink(server, 'ja-na-fila');
+    const createdAt = new Date().toISOString();
+    await server.store.db
+      .insertInto('link_reports')
+      .values(Array.from({ length: MAX_OPEN_REPORTS_PER_LINK }, (_, i) => ({ alias: 'ja-na-fila', reason: `Denúncia anterior número ${i}.`, created_at: createdAt })))
+      .execute();
+    const before = await storedReports(server);
+    const page = await post({ alias: 'ja-na-fila', reason: 'Mais uma denúncia deste link.' });
+    expect(page.status).toBe(201);
+    expect(notices(page)).toEqual([['status', `${SENT_PREFIX} ${reportTexts.alreadyUnderReview}`]]);
+    expect(aliasValue(page)).toBe('');
+    expect(reasonValue(page)).toBe('');
+    expect(await storedReports(server)).toEqual(before);
   });
 
   it('an unknown link: 404, its message, the fields as typed, nothing stored', async () => {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { toIsoString } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 
@@ -24,10 +24,50 @@ export interface OpenReportGroup {
   lastReportedAt: string;
 }
 
+/**
+ * Open (unresolved) reports stored per link at most; past it a report on the link is answered
+ * but not stored. The reporters' limits count per client and per network, so whoever holds many
+ * networks could otherwise add rows for one link without end. Fifty is far more than an
+ * operator reads before acting (the queue shows a link's latest 5 reasons), and a link with
+ * that many is already near the top of the queue, which puts the most reported first. Once the
+ * operator resolves them, the link takes reports again.
+ *
+ * The bound held: exactly this many on SQLite (one process) and on PostgreSQL with one instance
+ * (the count and the insert are one statement, and an instance sends one such statement per link
+ * at a time); with several instances on one PostgreSQL, each may add one row past it at worst
+ * (at most MAX_OPEN_REPORTS_PER_LINK + instances - 1), since their statements may run at once
+ * and each sees only rows committed before it started.
+ */
+export const MAX_OPEN_REPORTS_PER_LINK = 50;
+
 export function createReportRepository(db: Kysely<Database>) {
+  const oneAtATime = createKeyedQueue();
   return {
-    async insertReport(alias: string, reason: string, createdAt: string): Promise<void> {
-      await db.insertInto('link_reports').values({ alias, reason, created_at: createdAt }).execute();
+    /**
+     * Stores the report unless its alias already has MAX_OPEN_REPORTS_PER_LINK open ones; true
+     * when it was stored.
+     */
+    addOpenReport(alias: string, reason: string, createdAt: string): Promise<boolean> {
+      return oneAtATime(alias, async () => {
+        // One statement: the row is inserted only while the link's open reports (counted on the
+        // open-reports index) are below the bound.
+        const result = await db
+          .insertInto('link_reports')
+          .columns(['alias', 'reason', 'created_at'])
+          .expression(
+            db
+              .selectNoFrom([sql<string>`${alias}`.as('alias'), sql<string>`${reason}`.as('reason'), sql<string>`${createdAt}`.as('created_at')])
+              .where((eb) =>
+                eb(
+                  eb.selectFrom('link_reports').select((inner) => inner.fn.countAll().as('n')).where('alias', '=', alias).where('resolved_at', 'is', null),
+                  '<',
+                  MAX_OPEN_REPORTS_PER_LINK,
+                ),
+              ),
+          )
+          .executeTakeFirst();
+        return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+      });
     },
     async listReports(limit: number): Promise<LinkReport[]> {
       const rows = await db.selectFrom('link_reports').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
@@ -96,3 +136,24 @@ export function createReportRepository(db: Kysely<Database>) {
 }
 
 export type ReportRepository = ReturnType<typeof createReportRepository>;
+
+/**
+ * Runs the works given one key one after another, in the order given (works of different keys
+ * run side by side); a work's failure is its caller's alone. Holds an entry only while a key has
+ * work waiting or running.
+ */
+function createKeyedQueue(): <T>(key: string, work: () => Promise<T>) => Promise<T> {
+  const tails = new Map<string, Promise<void>>();
+  return (key, work) => {
+    const result = (tails.get(key) ?? Promise.resolve()).then(work);
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    tails.set(key, tail);
+    void tail.then(() => {
+      if (tails.get(key) === tail) tails.delete(key);
+    });
+    return result;
+  };
+}

@@ -1,7 +1,8 @@
 // 'Denunciar link': anyone may report a short link (alias + reason). Reports are stored for
-// the operator (npm run admin reports) and limited per IP. Only a report that passed validation
-// is counted against that limit: someone who mistypes the alias or writes too short a reason
-// must not be locked out of reporting for an hour.
+// the operator (npm run admin reports), limited per IP and per network, and at most
+// MAX_OPEN_REPORTS_PER_LINK of one link wait in the queue (report-repository.ts). Only a report
+// that passed validation is counted against those limits: someone who mistypes the alias or
+// writes too short a reason must not be locked out of reporting for an hour.
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { isValidAliasFormat, normalizeAlias } from '../../shared/alias-rules.js';
 import type { ReportLinkRequest, ReportLinkResponse } from '../../shared/api.js';
@@ -35,8 +36,9 @@ export async function acceptReport(deps: ReportDeps, request: FastifyRequest, in
   }
   if (reason.length < REASON_MIN || reason.length > REASON_MAX) throw new AppError('invalid_report', 400);
   await deps.admit(request);
-  await deps.reports.insertReport(alias, reason, new Date(deps.clock()).toISOString());
-  return { message: reportTexts.received };
+  // Past the link's bound of open reports, nothing is stored, and the answer says why.
+  const stored = await deps.reports.addOpenReport(alias, reason, new Date(deps.clock()).toISOString());
+  return { message: stored ? reportTexts.received : reportTexts.alreadyUnderReview };
 }
 
 export function registerReportRoutes(app: FastifyInstance, deps: ReportDeps): void {

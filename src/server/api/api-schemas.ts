@@ -7,6 +7,7 @@ import { ALIAS_MAX_LENGTH } from '../../shared/alias-rules.js';
 import { BULK_MAX_ITEMS, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '../../shared/api-limits.js';
 import { DEFAULT_INSIGHT_RANGE, INSIGHT_RANGES } from '../../shared/insights.js';
 import { errorMessages } from '../../shared/messages.js';
+import { MAX_OPEN_REPORTS_PER_LINK } from '../abuse/report-repository.js';
 
 /** Security schemes of the document (openapi.ts) and the routes that use them. */
 export const SECURITY = {
@@ -354,7 +355,7 @@ export const reportSchema = {
   operationId: 'report',
   tags: [TAGS.reports],
   summary: 'Denunciar um link',
-  description: 'Para golpes, phishing ou conteúdo ilegal. A moderação do site analisa cada denúncia.',
+  description: `Para golpes, phishing ou conteúdo ilegal. A moderação do site analisa os links denunciados. De cada link são guardadas até ${MAX_OPEN_REPORTS_PER_LINK} denúncias à espera de análise; as seguintes são respondidas, mas não guardadas.`,
   body: {
     type: 'object',
     required: ['alias', 'reason'],
@@ -365,7 +366,7 @@ export const reportSchema = {
     },
   },
   response: {
-    201: { description: 'Denúncia recebida.', type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+    201: { description: 'Denúncia recebida. A mensagem diz quando o link já tinha denúncias demais à espera de análise e esta não foi guardada.', type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
     ...commonErrors,
     ...bodyErrors,
     400: errorResponse('Motivo curto ou longo demais.'),

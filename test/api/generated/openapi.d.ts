@@ -121,7 +121,7 @@ export interface paths {
         put?: never;
         /**
          * Denunciar um link
-         * @description Para golpes, phishing ou conteúdo ilegal. A moderação do site analisa cada denúncia.
+         * @description Para golpes, phishing ou conteúdo ilegal. A moderação do site analisa os links denunciados. De cada link são guardadas até 50 denúncias à espera de análise; as seguintes são respondidas, mas não guardadas.
          */
         post: operations["report"];
         delete?: never;
@@ -1201,7 +1201,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Denúncia recebida. */
+            /** @description Denúncia recebida. A mensagem diz quando o link já tinha denúncias demais à espera de análise e esta não foi guardada. */
             201: {
                 headers: {
                     [name: string]: unknown;
