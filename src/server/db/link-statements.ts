@@ -90,6 +90,8 @@ function linkRow(link: NewLink) {
           password_hash: link.options.passwordHash,
           ios_url: link.options.iosUrl,
           android_url: link.options.androidUrl,
+          ios_target_host: link.options.iosUrl === null ? null : hostKeyOf(link.options.iosUrl),
+          android_target_host: link.options.androidUrl === null ? null : hostKeyOf(link.options.androidUrl),
           has_options: 1,
         }),
   };

@@ -10,6 +10,7 @@ import { clickInsights } from './migrations/0005-click-insights.js';
 import { linkOptions } from './migrations/0006-link-options.js';
 import { apiKeys } from './migrations/0007-api-keys.js';
 import { operatorConsole } from './migrations/0008-operator-console.js';
+import { appTargetHosts } from './migrations/0009-app-target-hosts.js';
 import type { Database } from './schema.js';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -22,6 +23,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0006-link-options': linkOptions(dialect),
     '0007-api-keys': apiKeys(dialect),
     '0008-operator-console': operatorConsole(dialect),
+    '0009-app-target-hosts': appTargetHosts(dialect),
   };
 }
 

@@ -38,6 +38,12 @@ export interface LinksTable {
    * migration backfilled.
    */
   target_host: string | null;
+  /**
+   * The iPhone and Android targets' host keys (migration 0009), null when the link has no such
+   * target: a domain's blocked links are found through them too.
+   */
+  ios_target_host: string | null;
+  android_target_host: string | null;
 }
 
 /** Who may sign in to the operator's console (scrypt hash, never the password). */
