@@ -191,7 +191,7 @@ export interface AdminBlockedDomain {
   domain: string;
   reason: string | null;
   createdAt: string;
-  /** Links whose target is this domain or one of its subdomains. */
+  /** Links with any target (the main URL, the iPhone or the Android one) on this domain or one of its subdomains: the links it blocks. */
   links: number;
 }
 

@@ -325,6 +325,40 @@ describe(`the operator's console on the server (${testDialect})`, () => {
     expect(await stateOfLink()).toBe('active');
   });
 
+  it("a blocked domain's links affected count every link with any target on it (main, iPhone, Android), once each: the links whose visitors get 410", async () => {
+    const session = await newSession();
+    const links: [alias: string, targets: { url: string; iosUrl?: string; androidUrl?: string }][] = [
+      ['afeta-principal', { url: 'https://golpe-app.example/entrar' }],
+      ['afeta-iphone', { url: 'https://loja-limpa.example/1', iosUrl: 'https://www.golpe-app.example/ios' }],
+      ['afeta-android', { url: 'https://loja-limpa.example/2', androidUrl: 'https://dl.golpe-app.example/app.apk' }],
+      ['afeta-todos', { url: 'https://golpe-app.example/a', iosUrl: 'https://golpe-app.example/i', androidUrl: 'https://golpe-app.example/d' }],
+      // Look-alikes of the domain are not it.
+      ['afeta-nenhum', { url: 'https://loja-limpa.example/3', iosUrl: 'https://nao-golpe-app.example/', androidUrl: 'https://golpe-app.example.br/' }],
+    ];
+    for (const [alias, targets] of links) {
+      const created = await fetch(`${server.url}/api/links`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.61.0.1' },
+        body: JSON.stringify({ alias, ...targets }),
+      });
+      expect(created.status, alias).toBe(201);
+    }
+    const affected = async () =>
+      ((await (await session.call('GET', `${ADMIN_API_ROUTES.blocklist.url}?q=golpe-app.example`)).json()) as AdminBlocklistPage).domains.find((entry) => entry.domain === 'golpe-app.example')
+        ?.links;
+    expect((await session.call('POST', ADMIN_API_ROUTES.blockDomain.url, { domain: 'golpe-app.example', reason: 'app falso' })).status).toBe(200);
+    const answers = await Promise.all(links.map(async ([alias]) => [alias, await visit(alias)] as const));
+    expect(answers).toEqual([
+      ['afeta-principal', 410],
+      ['afeta-iphone', 410],
+      ['afeta-android', 410],
+      ['afeta-todos', 410],
+      ['afeta-nenhum', 302],
+    ]);
+    expect(await affected()).toBe(4);
+    expect((await session.call('DELETE', adminApiPath('unblockDomain', { domain: 'golpe-app.example' }))).status).toBe(200);
+  });
+
   it('acting on reports where nothing is left to do: an existing block keeps its reason, the message is one sentence', async () => {
     const session = await newSession();
     const ok = async (path: string, body?: unknown) => {

@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../src/server/admin-cli.js';
-import { domainLinkIds } from '../../src/server/admin/admin-queries.js';
+import { domainAffectedLinks, domainLinkIds } from '../../src/server/admin/admin-queries.js';
 import { hostKeyOf } from '../../src/server/links/host-key.js';
 import type { AdminLinkPage } from '../../src/shared/admin-api.js';
 import { type ConsoleSession, signInToConsole } from '../helpers/console-session.js';
@@ -44,19 +44,31 @@ const SPECIAL: [alias: string, url: string][] = [
 
 async function seed(): Promise<void> {
   const createdAt = new Date().toISOString();
-  const rows: { alias: string; url: string }[] = SPECIAL.map(([alias, url]) => ({ alias, url }));
+  const rows: { alias: string; url: string; ios_url?: string; android_url?: string }[] = SPECIAL.map(([alias, url]) => ({ alias, url }));
   for (let i = 0; rows.length < LINKS; i++) {
     const url =
       i < BIG_DOMAIN_LINKS
         ? `https://${i % 2 === 0 ? '' : 'www.'}${BIG_DOMAIN}/p/${i}`
         : `https://${['', 'www.', 'loja.'][i % 3] ?? ''}site${i % 2000}.com.br/item/${i}`;
-    rows.push({ alias: `l${i.toString(36)}`, url });
+    // One link in 100 with app targets (the blocklist's count reads their host keys too).
+    const apps = i % 100 === 0 ? { ios_url: `https://apps.${BIG_DOMAIN}/ios/${i}`, android_url: `https://site${i % 2000}.com.br/app.apk` } : {};
+    rows.push({ alias: `l${i.toString(36)}`, url, ...apps });
   }
   // Straight into the table, 500 rows a statement (the link service's checks add nothing here).
+  const keyOf = (url: string | undefined) => (url === undefined ? null : hostKeyOf(url));
   for (let start = 0; start < rows.length; start += 500) {
     await server.store.db
       .insertInto('links')
-      .values(rows.slice(start, start + 500).map((row) => ({ ...row, created_at: createdAt, manage_token_hash: `h-${row.alias}`, target_host: hostKeyOf(row.url) })))
+      .values(
+        rows.slice(start, start + 500).map((row) => ({
+          ...row,
+          created_at: createdAt,
+          manage_token_hash: `h-${row.alias}`,
+          target_host: hostKeyOf(row.url),
+          ios_target_host: keyOf(row.ios_url),
+          android_target_host: keyOf(row.android_url),
+        })),
+      )
       .execute();
   }
   if (testDialect === 'postgres') await sql`analyze links`.execute(server.store.db);
@@ -148,6 +160,8 @@ describe(`the console's link search at ${LINKS.toLocaleString('en')} links (${te
     const queries: Record<string, { compile(): CompiledQuery }> = {
       domain: domainLinkIds(db, 'example.com', undefined, 51),
       domainHeavy: domainLinkIds(db, BIG_DOMAIN, undefined, 51),
+      // The blocklist's count of links a domain affects (any of their targets on it).
+      affected: domainAffectedLinks(db, BIG_DOMAIN),
       url: raw(sql`select id from links where target_host = ${'example.loja.'} and substr(url, 1, 30) = ${'https://loja.example/produtos/'} order by id desc limit 51`),
       alias: raw(
         testDialect === 'postgres'

@@ -236,6 +236,24 @@ export function domainLinkIds(db: Kysely<Database>, domain: string, beforeId: nu
   return ids.orderBy(sql`id + 0`, 'desc').limit(limit);
 }
 
+/**
+ * How many links a blocked domain affects: those with any target (the main URL, the iPhone or the
+ * Android one) on the domain or one of its subdomains, each counted once, as the redirect answers
+ * 410 for any of them (anyTargetBlocked, abuse/blocklist.ts). One range of each target's host-key
+ * index (target_host's, and the app targets' partial ones, migration 0009).
+ */
+export function domainAffectedLinks(db: Kysely<Database>, domain: string) {
+  const { from, to } = domainKeyRange(domain);
+  return db
+    .selectFrom('links')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where((eb) =>
+      eb.or(
+        (['target_host', 'ios_target_host', 'android_target_host'] as const).map((column) => eb.and([eb(column, '>=', from), eb(column, '<', to)])),
+      ),
+    );
+}
+
 export function createAdminQueries(deps: AdminQueryDeps) {
   const { db } = deps;
   const { aliasBytes } = deps;
@@ -266,15 +284,9 @@ export function createAdminQueries(deps: AdminQueryDeps) {
     apiKeyId: row.api_key_id,
   });
 
-  /** Links whose target is the domain or one of its subdomains (a range of the target-host index). */
+  /** Links with any target on the domain or one of its subdomains (domainAffectedLinks). */
   async function linksAffectedBy(domain: string): Promise<number> {
-    const { from, to } = domainKeyRange(domain);
-    const row = await db
-      .selectFrom('links')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('target_host', '>=', from)
-      .where('target_host', '<', to)
-      .executeTakeFirst();
+    const row = await domainAffectedLinks(db, domain).executeTakeFirst();
     return toNumber(row?.n);
   }
 

@@ -201,7 +201,7 @@ export const blocklistSchema = {
   querystring: pageQuery,
   response: {
     200: object({
-      domains: { type: 'array', items: object({ domain: text(), reason: nullable('string'), createdAt: instant(), links: integer('Links que apontam para o domínio ou um subdomínio.') }) },
+      domains: { type: 'array', items: object({ domain: text(), reason: nullable('string'), createdAt: instant(), links: integer('Links com algum destino (a URL principal, a de iPhone ou a de Android) no domínio ou num subdomínio: os links que o bloqueio atinge.') }) },
       total: integer(),
       nextCursor: nullable('string'),
     }),

@@ -2186,7 +2186,7 @@ export interface operations {
                             reason: string | null;
                             /** Format: date-time */
                             createdAt: string;
-                            /** @description Links que apontam para o domínio ou um subdomínio. */
+                            /** @description Links com algum destino (a URL principal, a de iPhone ou a de Android) no domínio ou num subdomínio: os links que o bloqueio atinge. */
                             links: number;
                         }[];
                         total: number;
