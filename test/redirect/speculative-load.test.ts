@@ -8,6 +8,8 @@ describe('isSpeculativeLoad', () => {
     [{ 'sec-purpose': 'prefetch;prerender' }, true],
     // Chrome's private prefetch proxy (links from Google Search).
     [{ 'sec-purpose': 'prefetch;anonymous-client-ip' }, true],
+    // A preview the person opened (Chrome's link preview) is a visit.
+    [{ 'sec-purpose': 'prefetch;prerender;preview' }, false],
     [{ purpose: 'prefetch' }, true],
     [{ purpose: ' Prefetch ' }, true],
     [{ 'x-purpose': 'preview' }, true],

@@ -18,7 +18,8 @@ interface RequestHeaders {
 export function isSpeculativeLoad(headers: RequestHeaders): boolean {
   // Three lookups of absent keys on an ordinary request (~tens of ns against the redirect's tens of µs).
   const secPurpose = headers['sec-purpose'];
-  if (typeof secPurpose === 'string') return secPurpose.includes('prefetch');
+  // A `preview` token marks a page the person is looking at (a link preview they asked for): a visit.
+  if (typeof secPurpose === 'string') return secPurpose.includes('prefetch') && !secPurpose.includes('preview');
   const purpose = headers.purpose;
   if (typeof purpose === 'string') return purpose.trim().toLowerCase() === 'prefetch';
   const xPurpose = headers['x-purpose'];
