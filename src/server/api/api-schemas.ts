@@ -310,7 +310,7 @@ export const insightsSchema = {
         totalClicks: { type: 'integer' },
         daily: { type: 'array', items: { $ref: 'CliquesPorDia#' } },
         hours: { type: 'array', items: { type: 'integer' }, minItems: 24, maxItems: 24, description: 'Cliques por hora do dia, 0 h primeiro.' },
-        sources: { type: 'array', items: { $ref: 'Contagem#' }, description: 'Origens: instagram, whatsapp (com utm_source), google, direct…' },
+        sources: { type: 'array', items: { $ref: 'Contagem#' }, description: 'Origens: instagram, whatsapp (com utm_source), google, direct… Por link e dia, até 49 nomes e other para o resto; as redes e apps conhecidos e direct têm lugar garantido entre os 49.' },
         devices: { type: 'array', items: { $ref: 'Contagem#' }, description: 'mobile, tablet, desktop, other.' },
         systems: { type: 'array', items: { $ref: 'Contagem#' }, description: 'android, ios, windows, macos, linux, chromeos, other.' },
         browsers: { type: 'array', items: { $ref: 'Contagem#' } },

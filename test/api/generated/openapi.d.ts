@@ -1100,7 +1100,7 @@ export interface operations {
                         daily: components["schemas"]["CliquesPorDia"][];
                         /** @description Cliques por hora do dia, 0 h primeiro. */
                         hours: number[];
-                        /** @description Origens: instagram, whatsapp (com utm_source), google, direct… */
+                        /** @description Origens: instagram, whatsapp (com utm_source), google, direct… Por link e dia, até 49 nomes e other para o resto; as redes e apps conhecidos e direct têm lugar garantido entre os 49. */
                         sources: components["schemas"]["Contagem"][];
                         /** @description mobile, tablet, desktop, other. */
                         devices: components["schemas"]["Contagem"][];
