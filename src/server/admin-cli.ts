@@ -266,7 +266,7 @@ export function cliActor(user: string): Actor {
 }
 
 /** An action's outcome as the tool prints it: not found exits 1, the rest 0. */
-const printed = (result: ActionResult): AdminResult => ({ code: result.outcome === 'not_found' ? 1 : 0, output: result.message });
+const printed = (result: ActionResult): AdminResult => ({ code: result.outcome === 'not_found' || result.outcome === 'refused' ? 1 : 0, output: result.message });
 
 /**
  * What the tool prints, safe for a terminal: stored texts (a report's reason, a key's name, a

@@ -416,6 +416,30 @@ describe(`the operator's console on the server (${testDialect})`, () => {
     expect(queue.groups.find((group) => group.alias === 'ja-bloq')).toMatchObject({ state: 'disabled', domainBlocked: true });
   });
 
+  it('"Bloquear domínio" on a link to a public suffix itself is refused: it would block every site under it', async () => {
+    const session = await newSession();
+    expect((await createLink('sufixo', 'https://com.br/promo')).status).toBe(201);
+    expect((await createLink('vizinho', 'https://loja-honesta.com.br/x')).status).toBe(201);
+    const reported = await fetch(`${server.url}/api/reports`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.41.0.1' },
+      body: JSON.stringify({ alias: 'sufixo', reason: 'golpe do pix no site' }),
+    });
+    expect(reported.status).toBe(201);
+    const refused = await session.call('POST', adminApiPath('blockReported', { alias: 'sufixo' }), {});
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { code: string; message: string } }).error).toEqual({
+      code: 'invalid_domain',
+      message: 'com.br é um sufixo público: bloqueá-lo bloquearia todos os sites sob ele. Desative o link em vez disso.',
+    });
+    expect(await server.store.db.selectFrom('blocked_domains').select('domain').where('domain', '=', 'com.br').executeTakeFirst()).toBeUndefined();
+    // The report stays open for another action, and the neighbour's link still works.
+    const queue = (await (await session.call('GET', ADMIN_API_ROUTES.reports.url)).json()) as AdminReportQueue;
+    expect(queue.groups.some((group) => group.alias === 'sufixo')).toBe(true);
+    const visit = await fetch(`${server.url}/vizinho`, { redirect: 'manual', headers: { 'user-agent': BROWSER } });
+    expect(visit.status).toBe(302);
+  });
+
   it('the report queue comes a page at a time, the most reported first: a flood of links reported once each buries nothing', async () => {
     const session = await newSession();
     const at = (minutes: number) => new Date(now - minutes * 60_000).toISOString();

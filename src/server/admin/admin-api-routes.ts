@@ -72,9 +72,10 @@ function reasonOf(raw: string | undefined): string | null {
   return reason === '' ? null : reason;
 }
 
-/** An action's answer: 404 with its message when what it acts on is gone. */
+/** An action's answer: 404 with its message when what it acts on is gone, 400 when it may not be done. */
 function answer(result: ActionResult): AdminActionResult {
   if (result.outcome === 'not_found') throw new AppError('link_not_found', 404, { message: result.message });
+  if (result.outcome === 'refused') throw new AppError('invalid_domain', 400, { message: result.message });
   return { outcome: result.outcome, message: result.message };
 }
 

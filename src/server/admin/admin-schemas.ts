@@ -151,6 +151,13 @@ export const disableReportedSchema = change('Desativar o link denunciado', 'desa
 export const blockReportedSchema = change('Bloquear o domínio do link denunciado', 'bloquearDominioDenunciado', {
   params: aliasParams,
   body: { type: ['object', 'null'], additionalProperties: false, properties: { reason: { type: 'string' } } },
+  response: {
+    200: actionResult,
+    ...changeErrors,
+    ...bodyErrors,
+    400: errorResponse('Motivo longo demais (invalid_admin_reason), ou um destino cujo domínio não pode ser bloqueado: sem domínio, ou um sufixo público como com.br (invalid_domain).'),
+    404: errorResponse('Não encontrado.'),
+  },
 });
 
 const pageQuery = {

@@ -5,7 +5,7 @@
 import type { AdminActionResult } from '../../shared/admin-api.js';
 import { formatInteger } from '../../shared/integer-format.js';
 import { importBlocklistText } from '../abuse/blocklist-feed.js';
-import { type Blocklist, hostOfUrl, normalizeDomain } from '../abuse/blocklist.js';
+import { type Blocklist, hostOfUrl, normalizeDomain, tooBroadToBlock } from '../abuse/blocklist.js';
 import type { ReportRepository } from '../abuse/report-repository.js';
 import type { Clock } from '../calendar.js';
 import type { Kysely } from 'kysely';
@@ -15,9 +15,9 @@ import type { LinkRepository } from '../links/link-repository.js';
 import type { Actor, AuditLog } from './audit-log.js';
 import type { OperatorService } from './operator-service.js';
 
-/** An action's outcome; 'not_found' is an error for the caller (exit 1, or 404). */
+/** An action's outcome; 'not_found' (404) and 'refused' (400: the action may not be done) are errors for the caller (exit 1). */
 export interface ActionResult extends Omit<AdminActionResult, 'outcome'> {
-  outcome: AdminActionResult['outcome'] | 'not_found';
+  outcome: AdminActionResult['outcome'] | 'not_found' | 'refused';
 }
 
 export interface OperatorActionDeps {
@@ -44,6 +44,7 @@ export interface OperatorActionDeps {
 const changed = (message: string): ActionResult => ({ outcome: 'changed', message });
 const unchanged = (message: string): ActionResult => ({ outcome: 'unchanged', message });
 const notFound = (message: string): ActionResult => ({ outcome: 'not_found', message });
+const refused = (message: string): ActionResult => ({ outcome: 'refused', message });
 
 const resolvedReports = (n: number): string => (n === 1 ? 'denúncia resolvida' : `${formatInteger(n)} denúncias resolvidas`);
 
@@ -160,7 +161,10 @@ export function createOperatorActions(deps: OperatorActionDeps) {
       const link = await deps.links.findByAlias(alias);
       if (link === undefined) return notFound(`Link não encontrado: ${alias}.`);
       const domain = normalizeDomain(hostOfUrl(link.url));
-      if (domain === undefined) return notFound(`O destino de ${alias} não tem um domínio que possa ser bloqueado.`);
+      if (domain === undefined) return refused(`O destino de ${alias} não tem um domínio que possa ser bloqueado.`);
+      // A link to a public suffix itself (https://com.br/) must not block every site under it.
+      const tooBroad = tooBroadToBlock(domain);
+      if (tooBroad !== undefined) return refused(`${tooBroad} Desative o link em vez disso.`);
       // Without a reason, a new block says where it came from; an existing one keeps its reason.
       const result = await block(actor, domain, reason, `denúncias de ${alias}`);
       const resolved = await resolveReports(actor, alias, `domínio ${domain} bloqueado`);

@@ -1810,6 +1810,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Motivo longo demais (invalid_admin_reason), ou um destino cujo domínio não pode ser bloqueado: sem domínio, ou um sufixo público como com.br (invalid_domain). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
             /** @description Sem sessão de operador, ou a sessão expirou (not_signed_in). */
             401: {
                 headers: {
@@ -1830,6 +1839,24 @@ export interface operations {
             };
             /** @description Não encontrado. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description A requisição é grande demais. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Envie os dados em JSON. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
