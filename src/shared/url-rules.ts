@@ -26,6 +26,7 @@ export function checkTargetUrl(raw: string, ownHost?: string): UrlCheck {
   if (url.username !== '' || url.password !== '') return { ok: false, code: 'url_credentials' };
   if (url.href.length > URL_MAX_LENGTH) return { ok: false, code: 'url_too_long' };
   if (ownHost !== undefined && hostWithoutRootDot(url) === ownHost.toLowerCase()) return { ok: false, code: 'self_link' };
+  if (!isReachableHost(url)) return { ok: false, code: 'invalid_url' };
   return { ok: true, url };
 }
 
@@ -34,6 +35,22 @@ export function checkTargetUrl(raw: string, ownHost?: string): UrlCheck {
 function hostWithoutRootDot(url: URL): string {
   const hostname = url.hostname.replace(/\.+$/, '');
   return url.port === '' ? hostname : `${hostname}:${url.port}`;
+}
+
+/**
+ * A host the DNS can answer for, and a port a connection can use. WHATWG parsing accepts
+ * 'example.com..' (empty labels), labels past 63 characters, names past 253 and port 0: none
+ * leads anywhere, and a name with extra dots slipped past the blocklist and the local-name rule.
+ * One trailing dot (the DNS root's, 'example.com.') is a real form of the same name.
+ */
+function isReachableHost(url: URL): boolean {
+  if (url.port === '0') return false;
+  const host = url.hostname;
+  if (host.startsWith('[')) return true;
+  const name = host.endsWith('.') ? host.slice(0, -1) : host;
+  if (name.length > 253) return false;
+  for (const label of name.split('.')) if (label.length === 0 || label.length > 63) return false;
+  return true;
 }
 
 // "exemplo.com.br/x" is the commonest mistake: say which rule it breaks.

@@ -3,6 +3,7 @@ import type { ApiErrorBody, CreateLinkResponse } from '../../src/shared/api.js';
 import { runAdmin } from '../../src/server/admin-cli.js';
 import { isForbiddenTargetHost } from '../../src/server/abuse/target-rules.js';
 import { normalizeDomain } from '../../src/server/abuse/blocklist.js';
+import { hostKeyOf } from '../../src/server/links/host-key.js';
 import { BROWSER, BROWSER_USER_AGENTS, CRAWLER_USER_AGENTS } from '../helpers/fixtures.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
@@ -13,6 +14,8 @@ describe('forbidden targets (pure)', () => {
     '[::1]', '[fe80::1]', '[fd00::1]', '[::ffff:127.0.0.1]', '[::ffff:c0a8:101]',
     // One label, or a suffix only private networks use.
     'router', 'intranet', 'wpad', 'router.', 'printer.lan', 'nas.home', 'wiki.corp', 'portal.intranet', 'git.private',
+    // The DNS root's dot, once or more.
+    'localhost..', 'router.lan..', 'printer.local...',
   ])('refuses %s', (host) => {
     expect(isForbiddenTargetHost(host, false)).toBe(true);
   });
@@ -34,6 +37,14 @@ describe('forbidden targets (pure)', () => {
     expect(normalizeDomain('https://Evil.Example.com/path')).toBe('evil.example.com');
     expect(normalizeDomain('*.evil.example')).toBe('evil.example');
     expect(normalizeDomain('evil.example.')).toBe('evil.example');
+    expect(normalizeDomain('Evil.Example..')).toBe('evil.example');
+    // International names as people type them, stored as URLs carry them.
+    expect(normalizeDomain('café.com.br')).toBe('xn--caf-dma.com.br');
+    expect(normalizeDomain('CAFÉ.com.br.')).toBe('xn--caf-dma.com.br');
+    expect(normalizeDomain('xn--caf-dma.com.br')).toBe('xn--caf-dma.com.br');
+    expect(normalizeDomain('café com.br')).toBeUndefined();
+    // Links stored before hosts with empty labels were refused are keyed as their domain.
+    expect(hostKeyOf('https://Example.com../a')).toBe('com.example.');
     expect(normalizeDomain('not a domain')).toBeUndefined();
     expect(normalizeDomain('')).toBeUndefined();
   });
@@ -115,6 +126,18 @@ describe('abuse controls through the real app', () => {
     expect(again.code).toBe(0);
     expect(again.output).toMatch(/^Nada a fazer/);
     expect((await admin('block', 'não é domínio')).code).toBe(1);
+  });
+
+  it('an international domain blocked as people write it blocks both its forms; extra root dots get past nothing', async () => {
+    expect(await admin('block', 'pão-golpe.example')).toEqual({ code: 0, output: 'Bloqueado: xn--po-golpe-rza.example (e subdomínios)' });
+    await server.app.refreshBlocklist();
+    for (const url of ['https://pão-golpe.example/pix', 'https://www.xn--po-golpe-rza.example/', 'https://PÃO-GOLPE.example./x']) {
+      const res = await create(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json<ApiErrorBody>().error.code, url).toBe('blocked_url');
+    }
+    // Two root dots are no host at all now (they slipped past the blocklist's one-dot rule).
+    expect((await create('https://pão-golpe.example../pix')).json<ApiErrorBody>().error.code).toBe('invalid_url');
   });
 
   it("a blocked domain in a link's iPhone or Android target blocks the link, for every visitor and the password form", async () => {

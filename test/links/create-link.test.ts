@@ -103,6 +103,12 @@ describe('POST /api/links: URL rules', () => {
     ['no scheme', { url: 'exemplo.com.br/pagina' }, 'url_protocol'],
     ['no host', { url: 'http://' }, 'invalid_url'],
     ['credentials', { url: 'https://usuario:senha@example.com/' }, 'url_credentials'],
+    // Hosts no DNS answers for, and port 0: WHATWG parsing takes them.
+    ['empty labels (two root dots)', { url: 'https://example.com../a' }, 'invalid_url'],
+    ['an empty label inside', { url: 'https://example..com/a' }, 'invalid_url'],
+    ['a label past 63 characters', { url: `https://${'a'.repeat(64)}.com/` }, 'invalid_url'],
+    ['a name past 253 characters', { url: `https://${Array.from({ length: 5 }, () => 'a'.repeat(60)).join('.')}.com/` }, 'invalid_url'],
+    ['port 0', { url: 'https://example.com:0/' }, 'invalid_url'],
     ['too long', { url: `https://example.com/${'a'.repeat(4100)}` }, 'url_too_long'],
     ['non-string url', { url: 12345 }, 'invalid_url'],
     ['null url', { url: null }, 'invalid_url'],
@@ -120,6 +126,12 @@ describe('POST /api/links: URL rules', () => {
     const res = await post({ url: `${server.url}/outro-link` });
     expect(res.statusCode).toBe(400);
     expect(errorOf(res.body).code).toBe('self_link');
+  });
+
+  it('accepts the DNS root\'s one trailing dot, 63-character labels and IPv6 literals', async () => {
+    for (const url of ['https://example.com./a', `https://${'a'.repeat(63)}.com/`, 'https://[2001:4860:4860::8888]/', 'https://café.com.br/x']) {
+      expect((await post({ url })).statusCode, url).toBe(201);
+    }
   });
 
   it('accepts a URL of exactly 4096 characters', async () => {

@@ -1,6 +1,7 @@
 // Domains the operator has blocked (npm run admin). A blocked domain blocks its subdomains.
 // Checked at creation, and at every redirect from an in-memory copy refreshed every few
 // seconds (and at once on the instance that changed it), so the hot path reads no table.
+import { domainToASCII } from 'node:url';
 import type { Kysely } from 'kysely';
 import { parse as parseHost } from 'tldts-icann';
 import type { Clock } from '../calendar.js';
@@ -42,6 +43,11 @@ export function tooBroadToBlock(domain: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A domain as the blocklist stores it: lowercase ASCII (an international name in its punycode
+ * form, as URLs carry it: 'café.com.br' → 'xn--caf-dma.com.br'), without 'http://…', a leading
+ * '*.' or the DNS root's trailing dots; undefined when it is not a domain name.
+ */
 export function normalizeDomain(raw: string): string | undefined {
   let value = raw.trim().toLowerCase();
   if (value.includes('://')) {
@@ -51,8 +57,15 @@ export function normalizeDomain(raw: string): string | undefined {
       return undefined;
     }
   }
-  value = value.replace(/^\*\./, '').replace(/\.$/, '');
+  value = withoutRootDots(value.replace(/^\*\./, ''));
+  // An international name, typed as people write it.
+  if (/[^ -~]/.test(value)) value = domainToASCII(value);
   return /^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(value) && value.length <= 253 ? value : undefined;
+}
+
+/** A host without the DNS root's trailing dots ('example.com.' and 'example.com..' are example.com to the blocklist). */
+export function withoutRootDots(host: string): string {
+  return host.endsWith('.') ? host.replace(/\.+$/, '') : host;
 }
 
 /**
@@ -110,7 +123,7 @@ export function createBlocklist(db: Kysely<Database>, clock: Clock, onChanged: (
 
   function isBlocked(hostname: string): boolean {
     if (domains.size === 0) return false;
-    let host = hostname.toLowerCase().replace(/\.$/, '');
+    let host = withoutRootDots(hostname.toLowerCase());
     for (;;) {
       if (domains.has(host)) return true;
       const dot = host.indexOf('.');

@@ -13,7 +13,8 @@ const LOCAL_NAME = /(^|\.)(localhost|local|internal|home\.arpa|localdomain|lan|h
  * switch that lets end-to-end tests use loopback fixture pages.
  */
 export function isForbiddenTargetHost(hostname: string, allowLoopback: boolean): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
+  // Every trailing dot: 'localhost..' is localhost to a resolver that accepts it.
+  const host = hostname.toLowerCase().replace(/\.+$/, '');
   if (LOCAL_NAME.test(host)) return !(allowLoopback && (host === 'localhost' || host.endsWith('.localhost')));
   const literal = host.startsWith('[') ? host.slice(1, -1) : host;
   // A name of one label ("router", "intranet", "wpad") is looked up in the visitor's own

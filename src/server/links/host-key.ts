@@ -3,11 +3,11 @@
 // keys ('example.com' → from 'com.example.' up to, not including, 'com.example/'), which an
 // ordinary B-tree index answers for the operator's search and the blocklist's "links affected",
 // at a million links as at ten, without a scan. ('/' is the character after '.'.)
-import { hostOfUrl } from '../abuse/blocklist.js';
+import { hostOfUrl, withoutRootDots } from '../abuse/blocklist.js';
 
 /** The key of a stored (WHATWG-serialised) URL's host; '' when it has none. */
 export function hostKeyOf(url: string): string {
-  const host = hostOfUrl(url).toLowerCase().replace(/\.$/, '');
+  const host = withoutRootDots(hostOfUrl(url).toLowerCase());
   return host === '' ? '' : `${host.split('.').reverse().join('.')}.`;
 }
 
