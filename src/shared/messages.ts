@@ -144,6 +144,12 @@ export const linkOptionTexts = {
   badgeApps: 'links para apps',
 } as const;
 
+/** Why an iPhone or Android target is refused, when its URL itself is fine. */
+export const appTargetTexts = {
+  forbidden: (field: string): string => `O link para ${field} não pode ser um endereço local ou de rede privada.`,
+  blocked: (field: string): string => `O link para ${field} não pode ser usado: o domínio foi bloqueado por abuso.`,
+} as const;
+
 /** Texts of the abuse report ('Denunciar link'). */
 export const reportTexts = {
   received: 'Denúncia recebida. Obrigado por ajudar a manter o site seguro.',

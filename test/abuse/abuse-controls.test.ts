@@ -173,6 +173,10 @@ describe('abuse controls through the real app', () => {
     expect(form.statusCode).toBe(410);
     expect(form.headers.location).toBeUndefined();
     expect(await ownerSees(ios)).toBe(true);
+    // A new link cannot take it as an app target; the refusal names the field and the reason.
+    const refused = await server.app.server.inject({ method: 'POST', url: '/api/links', payload: { url: 'https://inofensivo.example/', iosUrl: 'https://phish-app.example/ios' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<ApiErrorBody>().error).toEqual({ code: 'invalid_ios_url', message: 'O link para iPhone e iPad não pode ser usado: o domínio foi bloqueado por abuso.' });
 
     expect((await admin('unblock', 'phish-app.example')).code).toBe(0);
     await server.app.refreshBlocklist();

@@ -132,13 +132,11 @@ describe('POST /api/links with options: refused', () => {
     ['iosUrl without scheme', 'invalid_ios_url', () => ({ iosUrl: 'apps.apple.com/br/app/id1' })],
     ['iosUrl with credentials', 'invalid_ios_url', () => ({ iosUrl: 'https://eu:senha@apps.apple.com/' })],
     ['iosUrl to this site', 'invalid_ios_url', () => ({ iosUrl: `${server.url}/outro` })],
-    ['iosUrl to a local network name', 'invalid_ios_url', () => ({ iosUrl: 'http://impressora.local/' })],
     ['iosUrl a number', 'invalid_ios_url', () => ({ iosUrl: 42 })],
     ['androidUrl data:', 'invalid_android_url', () => ({ androidUrl: 'data:text/html,oi' })],
     ['androidUrl without host', 'invalid_android_url', () => ({ androidUrl: 'https://' })],
     ['androidUrl too long', 'invalid_android_url', () => ({ androidUrl: `https://play.google.com/${'a'.repeat(4100)}` })],
     ['androidUrl to this site', 'invalid_android_url', () => ({ androidUrl: `${server.url}/outro` })],
-    ['androidUrl to a local network name', 'invalid_android_url', () => ({ androidUrl: 'http://roteador.home.arpa/' })],
     ['androidUrl an object', 'invalid_android_url', () => ({ androidUrl: { href: 'https://play.google.com/' } })],
   ];
 
@@ -147,6 +145,18 @@ describe('POST /api/links with options: refused', () => {
     expect(res.statusCode).toBe(400);
     expect(errorOf(res.body)).toEqual({ code, message: MESSAGES[code] });
     expect(MESSAGES[code]).toBe(errorMessages[code]);
+  });
+
+  it('an app target on a local network is refused at its field, saying why', async () => {
+    for (const [options, code, message] of [
+      [{ iosUrl: 'http://impressora.local/' }, 'invalid_ios_url', 'O link para iPhone e iPad não pode ser um endereço local ou de rede privada.'],
+      [{ androidUrl: 'http://roteador.home.arpa/' }, 'invalid_android_url', 'O link para Android não pode ser um endereço local ou de rede privada.'],
+      [{ androidUrl: 'http://10.0.0.1/app.apk' }, 'invalid_android_url', 'O link para Android não pode ser um endereço local ou de rede privada.'],
+    ] as const) {
+      const res = await post({ url: 'https://example.com/opcoes', ...options });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res.body)).toEqual({ code, message });
+    }
   });
 
   it('changes nothing stored: no link, no count of creations', async () => {

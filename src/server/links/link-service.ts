@@ -7,6 +7,7 @@ import { isReservedAlias, isValidAliasFormat, normalizeAlias } from '../../share
 import { checkTargetUrl } from '../../shared/url-rules.js';
 import type { Calendar, Clock } from '../calendar.js';
 import { isUniqueViolation } from '../db/dialect.js';
+import { appTargetTexts } from '../../shared/messages.js';
 import { AppError } from '../errors.js';
 import { isForbiddenTargetHost } from '../abuse/target-rules.js';
 import type { LinkRepository } from './link-repository.js';
@@ -103,10 +104,12 @@ export function createLinkService(deps: LinkServiceDeps) {
     const checkedOptions = checkLinkOptions(input, deps.clock(), deps.publicHost);
     if (!checkedOptions.ok) throw new AppError(checkedOptions.code, 400);
     const options = checkedOptions.options;
-    for (const [appUrl, code] of [[options.iosUrl, 'invalid_ios_url'], [options.androidUrl, 'invalid_android_url']] as const) {
+    for (const [appUrl, code, field] of [[options.iosUrl, 'invalid_ios_url', 'iPhone e iPad'], [options.androidUrl, 'invalid_android_url', 'Android']] as const) {
       if (appUrl === null) continue;
       const host = new URL(appUrl).hostname;
-      if (isForbiddenTargetHost(host, deps.allowLoopbackTargets) || deps.isBlockedHost(host)) throw new AppError(code, 400);
+      // The field's code (the form marks that field), with what is wrong with it said plainly.
+      if (isForbiddenTargetHost(host, deps.allowLoopbackTargets)) throw new AppError(code, 400, { message: appTargetTexts.forbidden(field) });
+      if (deps.isBlockedHost(host)) throw new AppError(code, 400, { message: appTargetTexts.blocked(field) });
     }
     const view = optionsView(options);
 
