@@ -1,6 +1,8 @@
 // `npm run migrate`: applies pending migrations and exits, for deployments that migrate
-// before starting instances (with MIGRATE_ON_START=false). Concurrent runs are safe: Kysely's
-// migrator takes a lock (a PostgreSQL advisory lock) around the whole run.
+// before starting instances (with MIGRATE_ON_START=false). A run is one transaction, and
+// concurrent runs do not collide: on PostgreSQL Kysely's migrator takes an advisory lock around
+// the whole run; on SQLite the run holds the file's write lock (migrate.ts), so a second run
+// waits for it (up to SQLITE_BUSY_TIMEOUT_MS) or fails before changing anything.
 import { ConfigError, loadConfig } from './config.js';
 import { openStore } from './db/store.js';
 import { MigrationError, migrateToLatest } from './db/migrate.js';

@@ -1,6 +1,6 @@
 // Migrations are the only source of the schema. They are listed here in order (no file
 // scanning, so the compiled and the TypeScript code run the same list).
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Dialect } from './dialect.js';
 import { initial } from './migrations/0001-initial.js';
 import { abuseControls } from './migrations/0002-abuse-controls.js';
@@ -36,6 +36,36 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
 export class MigrationError extends Error {}
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  if (dialect === 'sqlite') {
+    await migrateSqliteInOneTransaction(db);
+    return;
+  }
+  // PostgreSQL: Kysely runs the whole run in one transaction, under an advisory lock.
+  await runMigrator(db, dialect);
+}
+
+/**
+ * Kysely's SQLite adapter declares no transactional DDL, so its migrator ran each statement on
+ * its own: a run cut short (a full disk, a kill during a long backfill) left half a migration
+ * behind ("table already exists" at every later start), and it takes no lock, so two runs on one
+ * file collided. SQLite's DDL is transactional: the whole run goes in one `BEGIN IMMEDIATE`
+ * transaction on one connection (the write lock at once: a second run waits for the first, then
+ * finds nothing to do), and a failure rolls everything back, to be run again once its cause is fixed.
+ */
+async function migrateSqliteInOneTransaction(db: Kysely<Database>): Promise<void> {
+  await db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      await runMigrator(connection, 'sqlite');
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+    await sql`commit`.execute(connection);
+  });
+}
+
+async function runMigrator(db: Kysely<Database>, dialect: Dialect): Promise<void> {
   const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
