@@ -1,9 +1,10 @@
 // Process entry: configuration → store → migrations → app → listen, and a graceful
 // shutdown that stops accepting, flushes buffered clicks and closes the store.
+import path from 'node:path';
 import { buildApp } from './app.js';
 import { assertTestSwitchesOff, ConfigError, loadConfig, trustProxyWarning } from './config.js';
 import { openStore } from './db/store.js';
-import { migrateToLatest } from './db/migrate.js';
+import { assertSchemaMatches, migrateToLatest } from './db/migrate.js';
 import { anchorTickObjectShape } from './ops/tick-shape-anchor.js';
 import { brandContrastWarning } from './web/brand-palette.js';
 import { checkGeoDatabases } from './insights/geoip.js';
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
 
   const store = openStore(config.database);
   if (config.migrateOnStart) await migrateToLatest(store.db, store.dialect);
+  else await assertSchemaMatches(store.db, store.dialect);
   const { server } = await buildApp({ config, store });
   if (config.metadata.allowPrivateAddresses || config.allowLoopbackTargets) {
     server.log.warn('test-only switches are on (forced): loopback addresses are open to link targets or previews');
@@ -51,7 +53,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await server.listen({ port: config.port, host: config.host });
-  server.log.info(`${config.site.siteName} at ${config.publicUrl} (listening on ${config.host}:${config.port}, ${config.database.kind})`);
+  // The SQLite file by name: a mistyped path opens a new, empty database, and this line shows which.
+  const database = config.database.kind === 'sqlite' ? `sqlite ${path.resolve(config.database.file)}` : 'postgres';
+  server.log.info(`${config.site.siteName} at ${config.publicUrl} (listening on ${config.host}:${config.port}, ${database})`);
 }
 
 main().catch((error: unknown) => {

@@ -74,3 +74,23 @@ async function runMigrator(db: Kysely<Database>, dialect: Dialect): Promise<void
     throw new MigrationError(failed === undefined ? `Migration failed: ${reason}` : `Migration ${failed.migrationName} failed: ${reason}`);
   }
 }
+
+/**
+ * For a start without migrating (MIGRATE_ON_START=false): refuses a database this code does not
+ * match. Behind by some migrations, it would answer 500 wherever a newer column is used; ahead
+ * (migrated by a newer version still running beside this one, or before a rollback), this code
+ * would ignore what it does not know, such as a newer link option, and serve links unprotected.
+ */
+export async function assertSchemaMatches(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  const known = await new Migrator({ db, provider: migrationProvider(dialect) }).getMigrations();
+  const pending = known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+  const names = new Set(known.map((migration) => migration.name));
+  const executed = pending.length === known.length ? [] : (await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((row) => row.name);
+  const unknown = executed.filter((name) => !names.has(name));
+  if (unknown.length > 0) {
+    throw new MigrationError(`The database was migrated by a newer version of the code (${unknown.join(', ')}): run that version, or restore the backup taken before the upgrade.`);
+  }
+  if (pending.length > 0) {
+    throw new MigrationError(`The database lacks ${pending.length === 1 ? 'migration' : 'migrations'} ${pending.join(', ')}: run \`npm run migrate\` first (MIGRATE_ON_START is false).`);
+  }
+}
