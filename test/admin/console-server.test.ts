@@ -416,6 +416,32 @@ describe(`the operator's console on the server (${testDialect})`, () => {
     expect(queue.groups.find((group) => group.alias === 'ja-bloq')).toMatchObject({ state: 'disabled', domainBlocked: true });
   });
 
+  it("a deleted link's open reports are resolved with it: none is left in the queue, nor carried to the next link given the alias", async () => {
+    const session = await newSession();
+    const created = await createLink('golpe-apagado', 'https://phish-apagado.example/pix');
+    expect(created.status).toBe(201);
+    const { manageToken } = (await created.json()) as { manageToken: string };
+    for (const n of [1, 2]) {
+      const reported = await fetch(`${server.url}/api/reports`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.42.0.${n}` },
+        body: JSON.stringify({ alias: 'golpe-apagado', reason: 'página falsa pedindo pix' }),
+      });
+      expect(reported.status).toBe(201);
+    }
+    const groups = async () => ((await (await session.call('GET', ADMIN_API_ROUTES.reports.url)).json()) as AdminReportQueue).groups.filter((group) => group.alias === 'golpe-apagado');
+    expect(await groups()).toHaveLength(1);
+    // Its owner deletes it (a console or terminal deletion goes through the same store).
+    const deleted = await fetch(`${server.url}/api/links/golpe-apagado`, { method: 'DELETE', headers: { authorization: `Bearer ${manageToken}` } });
+    expect(deleted.status).toBe(204);
+    expect(await groups()).toEqual([]);
+    // Someone else takes the alias for an honest link: nothing of the old reports comes with it.
+    expect((await createLink('golpe-apagado', 'https://loja-honesta.example/')).status).toBe(201);
+    expect(await groups()).toEqual([]);
+    const open = await server.store.db.selectFrom('link_reports').select('id').where('alias', '=', 'golpe-apagado').where('resolved_at', 'is', null).execute();
+    expect(open).toEqual([]);
+  });
+
   it('"Bloquear domínio" on a link to a public suffix itself is refused: it would block every site under it', async () => {
     const session = await newSession();
     expect((await createLink('sufixo', 'https://com.br/promo')).status).toBe(201);

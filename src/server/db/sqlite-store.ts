@@ -20,7 +20,7 @@ import { createLocalInvalidation } from '../redirect/cache-invalidation.js';
 import { createKyselyInsightWriter } from '../insights/insight-writes.js';
 import { createInProcessClickWriter, createWorkerClickWriter } from '../stats/click-writer.js';
 import { createCounterRepository } from '../stats/counter-repository.js';
-import { compileLinkLookups, countCreationQuery, insertLinkQuery, type LinkLookups, withAlias } from './link-statements.js';
+import { compileLinkLookups, countCreationQuery, insertLinkQuery, type LinkLookups, resolveReportsOfDeleted, withAlias } from './link-statements.js';
 import type { Database } from './schema.js';
 import { openSqliteConnection } from './sqlite-connection.js';
 import { createGroupCommit, type WriteInBatch } from './sqlite-group-commit.js';
@@ -76,9 +76,13 @@ export function openSqliteStore(file: string, busyTimeoutMs: number): SqliteStor
       return id;
     },
     // One server process: its caller forgets the alias itself.
-    async deleteLink({ id }) {
-      const deleted = await db.deleteFrom('links').where('id', '=', id).executeTakeFirst();
-      return deleted.numDeletedRows > 0n;
+    async deleteLink({ id, alias }) {
+      return db.transaction().execute(async (trx) => {
+        const deleted = await trx.deleteFrom('links').where('id', '=', id).executeTakeFirst();
+        if (deleted.numDeletedRows === 0n) return false;
+        await resolveReportsOfDeleted(trx, alias);
+        return true;
+      });
     },
     // A file: a writer thread with a connection of its own. In memory there is no file to share.
     createClickWriter: (insights) =>
