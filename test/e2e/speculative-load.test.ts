@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createLink } from '../helpers/api.js';
+import { createLink, storedClicksOf } from '../helpers/api.js';
 import { startE2e, type E2eEnv } from './support/app.js';
 import { DESKTOP, newContext } from './support/browser.js';
 import { FIXTURE_TITLE } from './support/fixture-server.js';
@@ -48,13 +48,7 @@ async function declinedSoFar(): Promise<number> {
 
 async function clicksOf(alias: string): Promise<number> {
   await env.server.app.clicks.flush();
-  const row = await env.server.store.db
-    .selectFrom('link_clicks_daily')
-    .innerJoin('links', 'links.id', 'link_clicks_daily.link_id')
-    .select((eb) => eb.fn.sum<number>('link_clicks_daily.clicks').as('total'))
-    .where('links.alias', '=', alias)
-    .executeTakeFirst();
-  return Number(row?.total ?? 0);
+  return storedClicksOf(env.server, alias);
 }
 
 /** Opens the referring page and waits until Chromium has fetched the short link ahead. */

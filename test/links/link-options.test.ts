@@ -11,7 +11,7 @@ import type { ApiErrorBody, CreateLinkResponse, LinkOwnerView } from '../../src/
 import { errorMessages } from '../../src/shared/messages.js';
 import { verifyLinkPassword } from '../../src/server/links/link-password.js';
 import { loggerOptions } from '../../src/server/ops/log-options.js';
-import { createLink } from '../helpers/api.js';
+import { createLink, storedClicksOf } from '../helpers/api.js';
 import { BROWSER, BROWSER_USER_AGENTS, CRAWLER_USER_AGENTS } from '../helpers/fixtures.js';
 import { startTestServer, testDialect, type TestServer } from '../helpers/test-server.js';
 
@@ -73,13 +73,7 @@ async function ownerView(link: CreateLinkResponse) {
 
 async function clicksOf(alias: string): Promise<number> {
   await server.app.clicks.flush();
-  const row = await server.store.db
-    .selectFrom('link_clicks_daily')
-    .innerJoin('links', 'links.id', 'link_clicks_daily.link_id')
-    .select((eb) => eb.fn.sum<number>('link_clicks_daily.clicks').as('total'))
-    .where('links.alias', '=', alias)
-    .executeTakeFirst();
-  return Number(row?.total ?? 0);
+  return storedClicksOf(server, alias);
 }
 
 function linkRow(alias: string) {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLink } from '../helpers/api.js';
+import { createLink, storedClicksOf } from '../helpers/api.js';
 import { BROWSER, BROWSER_USER_AGENTS, CRAWLER_USER_AGENTS } from '../helpers/fixtures.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
@@ -19,15 +19,8 @@ function get(url: string, userAgent: string | undefined = BROWSER, method: 'GET'
   return server.app.server.inject({ method, url, headers: userAgent === undefined ? {} : { 'user-agent': userAgent } });
 }
 
-async function clicksOf(alias: string): Promise<number> {
-  const row = await server.store.db
-    .selectFrom('link_clicks_daily')
-    .innerJoin('links', 'links.id', 'link_clicks_daily.link_id')
-    .select((eb) => eb.fn.sum<number>('link_clicks_daily.clicks').as('total'))
-    .where('links.alias', '=', alias)
-    .executeTakeFirst();
-  return Number(row?.total ?? 0);
-}
+/** Stored clicks only: the tests flush, or check what is still pending. */
+const clicksOf = (alias: string): Promise<number> => storedClicksOf(server, alias);
 
 describe('GET /:alias for people', () => {
   it('answers 302 to the original URL, not cacheable, with no body to wait for', async () => {
