@@ -2,6 +2,7 @@
 // redirects to http://192.168.0.1/ or http://localhost/ is a tool for attacks on the
 // visitor's own network. The address rules are the metadata fetcher's (one definition).
 import { isAllowedAddress } from '../metadata/address-policy.js';
+import { withoutRootDots } from './blocklist.js';
 
 // Names that never leave the local machine or network: the reserved ones, and the suffixes
 // routers and company networks use without their being delegated on the Internet.
@@ -14,7 +15,7 @@ const LOCAL_NAME = /(^|\.)(localhost|local|internal|home\.arpa|localdomain|lan|h
  */
 export function isForbiddenTargetHost(hostname: string, allowLoopback: boolean): boolean {
   // Every trailing dot: 'localhost..' is localhost to a resolver that accepts it.
-  const host = hostname.toLowerCase().replace(/\.+$/, '');
+  const host = withoutRootDots(hostname.toLowerCase());
   if (LOCAL_NAME.test(host)) return !(allowLoopback && (host === 'localhost' || host.endsWith('.localhost')));
   const literal = host.startsWith('[') ? host.slice(1, -1) : host;
   // A name of one label ("router", "intranet", "wpad") is looked up in the visitor's own

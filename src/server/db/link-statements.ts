@@ -142,13 +142,3 @@ export function insertCountedLinksQuery(db: Kysely<Database>, day: string, links
     .selectFrom('created')
     .select(['id', 'alias']);
 }
-
-/**
- * In a link's deletion: its open reports are resolved. Reports name the alias, not the row, so
- * left open they stayed in the console's queue against a link that is gone, and moved on to the
- * next link given the same alias, an innocent one, with the old reasons and the 'block domain'
- * button aimed at its new target.
- */
-export async function resolveReportsOfDeleted(db: Kysely<Database>, alias: string): Promise<void> {
-  await db.updateTable('link_reports').set({ resolved_at: new Date().toISOString() }).where('alias', '=', alias).where('resolved_at', 'is', null).execute();
-}

@@ -6,7 +6,8 @@ import { databaseRateLimitStore } from '../abuse/rate-limit-store.js';
 import { createInProcessClickWriter, createWorkerClickWriter } from '../stats/click-writer.js';
 import { createCounterRepository } from '../stats/counter-repository.js';
 import { INVALIDATION_NOT_SENT } from './dialect.js';
-import { compileLinkLookups, resolveReportsOfDeleted, withAlias } from './link-statements.js';
+import { createReportRepository } from '../abuse/report-repository.js';
+import { compileLinkLookups, withAlias } from './link-statements.js';
 import { createPostgresCreations } from './postgres-creations.js';
 import { createPostgresInvalidation, INVALIDATION_CHANNEL, invalidationPayload } from './postgres-invalidation.js';
 import { createPostgresPool } from './postgres-pool.js';
@@ -37,7 +38,7 @@ export function openPostgresStore(url: string, poolSize: number): Store {
         return await db.transaction().execute(async (trx) => {
           const deleted = await trx.deleteFrom('links').where('id', '=', id).executeTakeFirst();
           if (deleted.numDeletedRows === 0n) return false;
-          await resolveReportsOfDeleted(trx, alias);
+          await createReportRepository(trx).resolve(alias, new Date().toISOString());
           notifying = true;
           // Queued now, delivered at commit to every listening instance (this one too: the
           // payload names no origin, and forgetting a deleted alias twice is harmless).

@@ -20,7 +20,8 @@ import { createLocalInvalidation } from '../redirect/cache-invalidation.js';
 import { createKyselyInsightWriter } from '../insights/insight-writes.js';
 import { createInProcessClickWriter, createWorkerClickWriter } from '../stats/click-writer.js';
 import { createCounterRepository } from '../stats/counter-repository.js';
-import { compileLinkLookups, countCreationQuery, insertLinkQuery, type LinkLookups, resolveReportsOfDeleted, withAlias } from './link-statements.js';
+import { createReportRepository } from '../abuse/report-repository.js';
+import { compileLinkLookups, countCreationQuery, insertLinkQuery, type LinkLookups, withAlias } from './link-statements.js';
 import type { Database } from './schema.js';
 import { openSqliteConnection } from './sqlite-connection.js';
 import { createGroupCommit, type WriteInBatch } from './sqlite-group-commit.js';
@@ -80,7 +81,7 @@ export function openSqliteStore(file: string, busyTimeoutMs: number): SqliteStor
       return db.transaction().execute(async (trx) => {
         const deleted = await trx.deleteFrom('links').where('id', '=', id).executeTakeFirst();
         if (deleted.numDeletedRows === 0n) return false;
-        await resolveReportsOfDeleted(trx, alias);
+        await createReportRepository(trx).resolve(alias, new Date().toISOString());
         return true;
       });
     },

@@ -41,7 +41,10 @@ export interface Store {
    * 503 with nothing changed). Sent after the commit, a failed NOTIFY left the others serving
    * the deleted link from their caches for up to LINK_CACHE_TTL_MS. The caller forgets the alias
    * in its own cache. SQLite has one server process; the admin tool's deletions reach it through
-   * the audit log's poll (abuse/blocklist.ts).
+   * the audit log's poll (abuse/blocklist.ts). The link's open reports are resolved in the same
+   * transaction: reports name the alias, not the row, so left open they stayed in the console's
+   * queue against a link that is gone, and moved on to the next link given the same alias (an
+   * innocent one, with the old reasons and 'block domain' aimed at its new target).
    */
   deleteLink(link: { id: number; alias: string }): Promise<boolean>;
   /** Where buffered clicks are written (one transaction per flush), and their breakdowns unless `insights` is undefined. */

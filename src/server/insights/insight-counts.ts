@@ -29,7 +29,8 @@ export function addInsight(counts: InsightCounts, dimension: InsightDimension, v
   values.set(key, (values.get(key) ?? 0) + clicks);
 }
 
-function namedCount(values: ReadonlyMap<string, number> | ReadonlySet<string>): number {
+/** The named values of a dimension (OTHER_VALUE aside). */
+export function namedCount(values: ReadonlyMap<string, number> | ReadonlySet<string>): number {
   return values.size - (values.has(OTHER_VALUE) ? 1 : 0);
 }
 

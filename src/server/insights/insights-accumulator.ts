@@ -14,7 +14,7 @@
 import { type InsightDimension, OTHER_VALUE, UNKNOWN_VALUE } from '../../shared/insights.js';
 import type { GeoLocation, GeoLookup } from './geoip.js';
 import { admitsNewValue, isReserved } from './insight-bound.js';
-import { addInsight, type InsightCounts, unreservedCount } from './insight-counts.js';
+import { addInsight, type InsightCounts, namedCount, unreservedCount } from './insight-counts.js';
 import { addressText, IPV4, IPV6 } from './packed-address.js';
 import type { VisitBatch } from './visit-log.js';
 
@@ -292,7 +292,7 @@ export function rowsToStore(entry: LinkDayInsights, stored: ReadonlyMap<string, 
   const rows: InsightRow[] = [];
   for (const [dimension, values] of entry.counts) {
     const known = stored.get(dimension);
-    let named = known === undefined ? 0 : known.size - (known.has(OTHER_VALUE) ? 1 : 0);
+    let named = known === undefined ? 0 : namedCount(known);
     let unreserved = known === undefined ? 0 : unreservedCount(dimension, known);
     let other = 0;
     for (const [value, n] of [...values].sort((a, b) => b[1] - a[1])) {
