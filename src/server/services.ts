@@ -14,6 +14,7 @@ import type { Config } from './config.js';
 import type { Store } from './db/store.js';
 import { createInsightsRepository } from './insights/insights-repository.js';
 import { createInsightsRetention } from './insights/insights-retention.js';
+import { createHostKeyCatchUp } from './links/host-key-catch-up.js';
 import { createInsightsService } from './insights/insights-service.js';
 import { createLinkOwnerService } from './links/link-owner-service.js';
 import { createApiKeyRepository } from './keys/api-key-repository.js';
@@ -234,6 +235,8 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
     retentionDays: config.insights.retentionDays,
     log,
   });
+  // Links an older server version inserted without host keys (a rolling deploy) get them within the hour.
+  const hostKeyCatchUp = createHostKeyCatchUp({ db: store.db, log });
 
   return {
     config,
@@ -245,6 +248,7 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
     owner,
     insights,
     insightsRetention,
+    hostKeyCatchUp,
     apiKeys,
     stats,
     reports,

@@ -50,8 +50,10 @@ export async function apiPlugin(api: FastifyInstance, services: Services): Promi
   // not the expiry of those already kept).
   api.addHook('onReady', async () => {
     services.insightsRetention.start();
+    services.hostKeyCatchUp.start();
   });
   api.addHook('onClose', async () => {
     await services.insightsRetention.stop();
+    await services.hostKeyCatchUp.stop();
   });
 }

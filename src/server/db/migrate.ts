@@ -11,6 +11,7 @@ import { linkOptions } from './migrations/0006-link-options.js';
 import { apiKeys } from './migrations/0007-api-keys.js';
 import { operatorConsole } from './migrations/0008-operator-console.js';
 import { appTargetHosts } from './migrations/0009-app-target-hosts.js';
+import { hostKeyCatchUp } from './migrations/0010-host-key-catch-up.js';
 import type { Database } from './schema.js';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -24,6 +25,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0007-api-keys': apiKeys(dialect),
     '0008-operator-console': operatorConsole(dialect),
     '0009-app-target-hosts': appTargetHosts(dialect),
+    '0010-host-key-catch-up': hostKeyCatchUp(),
   };
 }
 

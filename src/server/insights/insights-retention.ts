@@ -4,10 +4,8 @@
 // day: the hourly checks after a successful run do nothing until the day changes.
 import type { FastifyBaseLogger } from 'fastify';
 import { addDays, type Calendar } from '../calendar.js';
+import { type BackgroundJob, createBackgroundJob } from '../ops/background-job.js';
 import type { InsightsRepository } from './insights-repository.js';
-
-/** The first run waits this long: the start (migrations, cache warm-up) goes first. */
-const FIRST_RUN_DELAY_MS = 10_000;
 
 export interface InsightsRetentionOptions {
   repository: Pick<InsightsRepository, 'deleteBefore'>;
@@ -19,72 +17,27 @@ export interface InsightsRetentionOptions {
   firstRunDelayMs?: number;
 }
 
-export interface InsightsRetention {
-  /** Runs soon after, then every interval; a failure is logged and the next run tries again. */
-  start(): void;
-  /** Stops the timers and waits for a run under way, so the store is not closed beneath it. */
-  stop(): Promise<void>;
-  /** Deletes the days before the window now; the number of rows deleted. Rejects on failure. */
-  runOnce(): Promise<number>;
-}
+/** runOnce deletes the days before the window now and gives the number of rows deleted. */
+export type InsightsRetention = BackgroundJob<number>;
 
-export function createInsightsRetention({
-  repository,
-  calendar,
-  retentionDays,
-  log,
-  intervalMs = 3_600_000,
-  firstRunDelayMs = FIRST_RUN_DELAY_MS,
-}: InsightsRetentionOptions): InsightsRetention {
-  let firstRun: NodeJS.Timeout | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
+export function createInsightsRetention({ repository, calendar, retentionDays, log, intervalMs = 3_600_000, firstRunDelayMs }: InsightsRetentionOptions): InsightsRetention {
   // The cutoff of the last run that succeeded: the same cutoff has nothing left to delete.
   let doneFor: string | undefined;
   const cutoff = () => addDays(calendar.today(), -(retentionDays - 1));
-
-  function runOnce(): Promise<number> {
-    // A slow delete must not have a second one queued behind it.
-    const day = cutoff();
-    running ??= repository
-      .deleteBefore(day)
-      .then((deleted) => {
-        doneFor = day;
-        return deleted;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  }
-
-  function runInBackground(): void {
-    if (doneFor === cutoff()) return;
-    runOnce().then(
-      (deleted) => {
-        if (deleted > 0) log.info({ deleted, retentionDays }, 'old click insights deleted');
-      },
-      // One line per failed run (at most one an hour); the rows are deleted by a later run.
-      (error: unknown) => log.warn({ err: error }, 'click insights retention failed; retrying at the next run'),
-    );
-  }
-
-  return {
-    start() {
-      if (timer !== undefined) return;
-      firstRun = setTimeout(runInBackground, firstRunDelayMs);
-      firstRun.unref();
-      timer = setInterval(runInBackground, intervalMs);
-      timer.unref();
+  return createBackgroundJob({
+    async run() {
+      const day = cutoff();
+      const deleted = await repository.deleteBefore(day);
+      doneFor = day;
+      return deleted;
     },
-    async stop() {
-      clearTimeout(firstRun);
-      clearInterval(timer);
-      firstRun = undefined;
-      timer = undefined;
-      // Its failure was already logged by the run itself.
-      await running?.catch(() => undefined);
+    upToDate: () => doneFor === cutoff(),
+    onDone: (deleted) => {
+      if (deleted > 0) log.info({ deleted, retentionDays }, 'old click insights deleted');
     },
-    runOnce,
-  };
+    // One line per failed run (at most one an hour); the rows are deleted by a later run.
+    onError: (error) => log.warn({ err: error }, 'click insights retention failed; retrying at the next run'),
+    intervalMs,
+    ...(firstRunDelayMs === undefined ? {} : { firstRunDelayMs }),
+  });
 }
