@@ -5,7 +5,7 @@ import { cn } from './cn';
 export const buttonVariants = cva(
   'inline-flex shrink-0 items-center justify-center gap-2 rounded-xl font-semibold whitespace-nowrap transition-colors ' +
     'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 ' +
-    'disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0',
+    'disabled:pointer-events-none disabled:opacity-60 aria-disabled:pointer-events-none aria-disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
@@ -30,8 +30,25 @@ export const buttonVariants = cva(
   },
 );
 
-export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants>;
+export type ButtonProps = ComponentProps<'button'> &
+  VariantProps<typeof buttonVariants> & {
+    /**
+     * Busy with its own action: looks and acts disabled (aria-disabled, clicks ignored) but keeps
+     * keyboard focus. Chromium drops focus from a button made `disabled` while its action runs,
+     * which left a keyboard user on <body>, and the next Tab somewhere else on the page.
+     */
+    busy?: boolean;
+  };
 
-export function Button({ className, variant, size, type = 'button', ...props }: ButtonProps) {
-  return <button type={type} className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+export function Button({ className, variant, size, type = 'button', busy = false, onClick, ...props }: ButtonProps) {
+  return (
+    <button
+      type={type}
+      aria-disabled={busy || undefined}
+      // Also keeps a busy submit button from submitting its form again.
+      onClick={busy ? (event) => event.preventDefault() : onClick}
+      className={cn(buttonVariants({ variant, size }), className)}
+      {...props}
+    />
+  );
 }

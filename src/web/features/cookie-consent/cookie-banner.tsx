@@ -20,17 +20,22 @@ export function CookieBanner() {
   const visible = hydrated && consent === null;
 
   // The banner is fixed over the page: reserve its height at the bottom so the end of the
-  // page (footer links) can still be scrolled into view while it shows.
+  // page (footer links) can still be scrolled into view while it shows, and keep it out of the
+  // area the browser scrolls a focused control into (scroll-padding): a keyboard user's focus
+  // ('Mais opções', 'Personalize' on a phone) was hidden under it.
   useLayoutEffect(() => {
     const banner = bannerRef.current;
     if (!visible || !banner || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
     const observer = new ResizeObserver(() => {
       document.body.style.paddingBottom = `${banner.offsetHeight}px`;
+      root.style.scrollPaddingBottom = `${banner.offsetHeight}px`;
     });
     observer.observe(banner);
     return () => {
       observer.disconnect();
       document.body.style.paddingBottom = '';
+      root.style.scrollPaddingBottom = '';
     };
   }, [visible]);
 

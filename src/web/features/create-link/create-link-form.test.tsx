@@ -78,8 +78,14 @@ describe('CreateLinkForm', () => {
     await user.type(fields().alias, 'promo');
     await user.click(fields().button);
 
+    // Busy, yet still focusable: a disabled button would drop the keyboard's focus to <body>.
     const busy = screen.getByRole('button', { name: 'Personalizando...' });
-    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
+    busy.focus();
+    expect(busy).toHaveFocus();
+    await user.click(busy);
+    await user.keyboard('{Enter}');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     const [path, init] = fetchMock.mock.calls[0] ?? [];
     expect(path).toBe('/api/links');
     expect(init?.method).toBe('POST');
@@ -130,6 +136,36 @@ describe('CreateLinkForm', () => {
     expect(within(toast).getByText('Este alias personalizado já está em uso.')).toBeInTheDocument();
     expect(screen.queryByText('Seu link personalizado:')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Personalize' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Personalize' })).not.toHaveAttribute('aria-disabled');
+    // Also written under the alias, which is marked and focused (the toast goes after 5 s).
+    expect(fields().alias).toHaveFocus();
+    expect(fields().alias).toHaveAttribute('aria-invalid', 'true');
+    expect(fields().alias).toHaveAccessibleDescription(expect.stringContaining('Este alias personalizado já está em uso.'));
+    expect(fields().url).not.toHaveAttribute('aria-invalid');
+    // Editing the alias takes the mark away.
+    await user.type(fields().alias, '2');
+    expect(fields().alias).not.toHaveAttribute('aria-invalid');
+    expect(fields().alias).not.toHaveAccessibleDescription(expect.stringContaining('já está em uso'));
+  });
+
+  it('writes a refused URL under the URL field and focuses it; the browser\'s own refusal too', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ error: { code: 'blocked_url', message: 'Este endereço não pode ser encurtado: o domínio foi bloqueado por abuso.' } }, 400));
+    const user = userEvent.setup();
+    renderWithApp(<CreateLinkForm />);
+    await user.type(fields().url, created.url);
+    await user.click(fields().button);
+    await within(toastRegion()).findByText('Este endereço não pode ser encurtado: o domínio foi bloqueado por abuso.');
+    expect(fields().url).toHaveFocus();
+    expect(fields().url).toHaveAttribute('aria-invalid', 'true');
+    expect(fields().url).toHaveAccessibleDescription('Este endereço não pode ser encurtado: o domínio foi bloqueado por abuso.');
+    expect(fields().alias).not.toHaveAttribute('aria-invalid');
+
+    await user.clear(fields().url);
+    expect(fields().url).not.toHaveAttribute('aria-invalid');
+    await user.type(fields().url, 'exemplo.com.br/pagina');
+    await user.click(fields().button);
+    expect(fields().url).toHaveAttribute('aria-invalid', 'true');
+    expect(fields().url).toHaveAccessibleDescription('A URL precisa começar com http:// ou https://.');
   });
 
   /** Creates `promo` through the form and waits for its result box. */

@@ -9,7 +9,7 @@ import { checkLinkOptions } from '../../../shared/link-options';
 import { FORM_OUTCOME_ID, formAction, PAGE_PATHS } from '../../../shared/routes';
 import { checkTargetUrl } from '../../../shared/url-rules';
 import { Button } from '../../components/ui/button';
-import { FieldHint, Input, Label } from '../../components/ui/field';
+import { FieldError, FieldHint, Input, Label } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, createLink } from '../../lib/api';
@@ -27,8 +27,12 @@ import {
 } from './link-options-fields';
 import { ShortLinkResult } from './short-link-result';
 
-function showUrlError(description: string): void {
-  toast({ title: t.emptyUrlTitle, description, variant: 'destructive' });
+/** The field a refusal is about: its message is also written under it (the toast goes after 5 s). */
+type ProblemField = 'url' | 'alias';
+const ALIAS_CODES: ReadonlySet<string> = new Set(['invalid_alias', 'reserved_alias', 'alias_taken']);
+const URL_CODES: ReadonlySet<string> = new Set(['invalid_url', 'url_protocol', 'url_too_long', 'url_credentials', 'self_link', 'forbidden_target', 'blocked_url']);
+function problemFieldOf(code: string | undefined): ProblemField | undefined {
+  return code === undefined ? undefined : ALIAS_CODES.has(code) ? 'alias' : URL_CODES.has(code) ? 'url' : undefined;
 }
 
 /**
@@ -56,6 +60,7 @@ export function CreateLinkForm() {
   const aliasId = useId();
   const aliasHintId = useId();
   const errorId = useId();
+  const problemId = useId();
   const posted = usePostedForm('homeForm');
   const [url, setUrl] = useState(posted?.url ?? '');
   const [alias, setAlias] = useState(posted?.alias ?? '');
@@ -66,6 +71,10 @@ export function CreateLinkForm() {
   const [optionErrors, setOptionErrors] = useState<OptionErrors>(initialOptions.errors);
   const [optionsOpen, setOptionsOpen] = useState(initialOptions.open);
   const optionRefs = useRef<Partial<Record<OptionField, HTMLInputElement | null>>>({});
+  // A refusal of the URL or the alias, written under its field.
+  const [problem, setProblem] = useState<{ field: ProblemField; message: string } | null>(null);
+  const urlRef = useRef<HTMLInputElement>(null);
+  const aliasRef = useRef<HTMLInputElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
   // Set by a creation in this page; a box served in the HTML (a posted form) is already where
   // the browser opened the page.
@@ -84,6 +93,17 @@ export function CreateLinkForm() {
   useEffect(() => {
     if (posted?.created) saveMyLink(posted.created);
   }, [posted]);
+
+  /**
+   * A refusal of the URL or the alias: the spec's toast, and the message under the field, which
+   * is marked invalid and gets the focus. `focus` false: the browser's own check of the URL
+   * field (its bubble) focuses it already.
+   */
+  function showFieldError(field: ProblemField, title: string, message: string, focus = true) {
+    toast({ title, description: message, variant: 'destructive' });
+    flushSync(() => setProblem({ field, message }));
+    if (focus) focusClearOfToasts((field === 'url' ? urlRef : aliasRef).current);
+  }
 
   /** Writes a refusal under an option's field, opens 'Mais opções' and moves the focus there. */
   function showOptionError(field: OptionField, message: string) {
@@ -108,9 +128,10 @@ export function CreateLinkForm() {
     if (busy) return;
     setPostedError(null);
     setOptionErrors({});
+    setProblem(null);
     const target = url.trim();
     if (target === '') {
-      showUrlError(t.emptyUrlDescription);
+      showFieldError('url', t.emptyUrlTitle, t.emptyUrlDescription);
       return;
     }
     // The server's own check, run here first so a mistake is pointed out before anything is sent.
@@ -131,11 +152,15 @@ export function CreateLinkForm() {
       toast({ title: t.successTitle, description: t.successDescription, variant: 'success' });
     } catch (error) {
       const message = error instanceof ApiError ? error.serverMessage : undefined;
-      const field = error instanceof ApiError ? optionFieldOf(error.code) : undefined;
+      const code = error instanceof ApiError ? error.code : undefined;
+      const field = optionFieldOf(code);
+      const problemField = problemFieldOf(code);
       // The previous result would read as the answer to this attempt: it goes.
       setCreated(null);
       if (field !== undefined && message !== undefined) {
         showOptionError(field, message);
+      } else if (problemField !== undefined && message !== undefined) {
+        showFieldError(problemField, t.createErrorTitle, message);
       } else {
         toast({ title: t.createErrorTitle, description: message ?? t.createErrorFallback, variant: 'destructive' });
       }
@@ -149,14 +174,26 @@ export function CreateLinkForm() {
   function handleUrlInvalid(event: FormEvent<HTMLInputElement>) {
     const { validity, value } = event.currentTarget;
     if (validity.valueMissing) {
-      showUrlError(t.emptyUrlDescription);
+      showFieldError('url', t.emptyUrlTitle, t.emptyUrlDescription, false);
     } else if (validity.typeMismatch) {
       const check = checkTargetUrl(value);
-      showUrlError(check.ok ? t.emptyUrlDescription : urlErrorMessages[check.code]);
+      showFieldError('url', t.emptyUrlTitle, check.ok ? t.emptyUrlDescription : urlErrorMessages[check.code], false);
     }
   }
 
   const refused = postedError !== null || Object.keys(optionErrors).length > 0;
+  // The field a refusal is about (the posted form's refusal, written under the form, or one
+  // written under the field): marked invalid and described by the message.
+  const postedField = postedError === null ? undefined : (problemFieldOf(posted?.errorCode) ?? 'url');
+  const invalidProps = (field: ProblemField, otherIds?: string) => {
+    const ids = [otherIds, problem?.field === field ? problemId : undefined, postedField === field ? errorId : undefined].filter(Boolean).join(' ');
+    return { 'aria-invalid': problem?.field === field || postedField === field || undefined, 'aria-describedby': ids === '' ? undefined : ids };
+  };
+  const problemText = (field: ProblemField) =>
+    problem?.field === field && (
+      // Not an alert: the toast says it at once, and the focused field reads it as its description.
+      <FieldError id={problemId}>{problem.message}</FieldError>
+    );
   return (
     <div className="space-y-5">
       {/* Without JavaScript the answering page opens at the outcome (formAction): the form with
@@ -182,18 +219,20 @@ export function CreateLinkForm() {
               autoComplete="url"
               placeholder={t.urlPlaceholder}
               value={url}
+              ref={urlRef}
               onChange={(event) => {
                 setUrl(event.target.value);
                 // The box shows the link for the URL it was made from, not for the one typed now.
                 setCreated(null);
                 setPostedError(null);
+                if (problem?.field === 'url') setProblem(null);
               }}
               onInvalid={handleUrlInvalid}
-              aria-invalid={postedError === null ? undefined : true}
-              aria-describedby={postedError === null ? undefined : errorId}
+              {...invalidProps('url')}
               className="pl-12"
             />
           </div>
+          {problemText('url')}
         </div>
         <div>
           <Label htmlFor={aliasId}>Final personalizado</Label>
@@ -205,10 +244,16 @@ export function CreateLinkForm() {
             autoCapitalize="none"
             spellCheck={false}
             placeholder={t.aliasPlaceholder}
-            aria-describedby={aliasHintId}
+            ref={aliasRef}
+            {...invalidProps('alias', aliasHintId)}
             value={alias}
-            onChange={(event) => setAlias(event.target.value)}
+            onChange={(event) => {
+              setAlias(event.target.value);
+              if (problem?.field === 'alias') setProblem(null);
+              if (postedField === 'alias') setPostedError(null);
+            }}
           />
+          {problemText('alias')}
           <FieldHint id={aliasHintId}>{t.aliasHint}</FieldHint>
         </div>
         <LinkOptionsFields
@@ -228,7 +273,7 @@ export function CreateLinkForm() {
             <strong className="font-semibold">{postedErrorTitle}:</strong> {postedError}
           </p>
         )}
-        <Button type="submit" size="lg" disabled={busy} className="w-full">
+        <Button type="submit" size="lg" busy={busy} className="w-full">
           {busy ? <Spinner /> : <Sparkles aria-hidden="true" />}
           {busy ? t.submitting : t.submit}
         </Button>
@@ -238,6 +283,20 @@ export function CreateLinkForm() {
       </div>
     </div>
   );
+}
+
+/** How far down toasts reach: a field focused above this is under the toast of its refusal. */
+const TOAST_ZONE_PX = 160;
+
+/**
+ * Focuses a refused field where the toast that announces the refusal (at the top of the screen)
+ * does not cover it or the message under it: on a phone the URL field sat right under it.
+ */
+function focusClearOfToasts(field: HTMLElement | null): void {
+  if (field === null) return;
+  field.focus();
+  if (typeof field.scrollIntoView !== 'function' || field.getBoundingClientRect().top >= TOAST_ZONE_PX) return;
+  field.scrollIntoView({ block: 'center' });
 }
 
 /**

@@ -36,7 +36,7 @@ function EmptyState({ onImport, importing }: { onImport: () => void; importing: 
       </Link>
       <div className="mt-8 w-full max-w-sm border-t border-slate-100 pt-6">
         <p className="text-sm text-pretty text-slate-600">{t.emptyImportHint}</p>
-        <Button variant="secondary" size="sm" className="mt-3" onClick={onImport} disabled={importing} aria-busy={importing}>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={onImport} busy={importing} aria-busy={importing}>
           {importing ? <Spinner /> : <Upload aria-hidden="true" />}
           {importing ? t.importing : t.emptyImportAction}
         </Button>
@@ -162,7 +162,7 @@ export function MyLinksDashboard() {
           </h2>
           {links.length > 0 && (
             <div className="grid w-full auto-cols-fr grid-flow-col gap-2 sm:flex sm:w-auto">
-              <Button variant="secondary" size="sm" onClick={views.refresh} disabled={refreshing} aria-busy={refreshing}>
+              <Button variant="secondary" size="sm" onClick={views.refresh} busy={refreshing} aria-busy={refreshing}>
                 <RefreshCw aria-hidden="true" className={refreshing ? 'animate-spin' : undefined} />
                 {t.refresh}
               </Button>
@@ -170,7 +170,7 @@ export function MyLinksDashboard() {
                 <Download aria-hidden="true" />
                 {t.export}
               </Button>
-              <Button variant="secondary" size="sm" onClick={chooseFile} disabled={importing} aria-busy={importing}>
+              <Button variant="secondary" size="sm" onClick={chooseFile} busy={importing} aria-busy={importing}>
                 {importing ? <Spinner /> : <Upload aria-hidden="true" />}
                 {importing ? t.importing : t.import}
               </Button>

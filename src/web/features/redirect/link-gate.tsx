@@ -55,6 +55,9 @@ function PasswordGate({ view }: { view: Exclude<LinkGateView, 'expired'> }) {
             // paste is cut here instead of sending a body past the form's 2 KB limit (a JSON 413).
             maxLength={PASSWORD_MAX_LENGTH * 2}
             autoComplete="current-password"
+            // After a refusal the page comes back from the server: focus the field, so a keyboard
+            // user types again at once and a screen reader reads the problem (its description).
+            autoFocus={problem !== undefined}
             aria-invalid={view === 'password-wrong' ? true : undefined}
             aria-describedby={problem === undefined ? undefined : LINK_PASSWORD_PROBLEM_ID}
           />

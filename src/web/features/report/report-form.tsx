@@ -174,7 +174,7 @@ export function ReportForm({ initialAlias = '' }: { initialAlias?: string }) {
           <FieldError id={ids.reasonError}>{errors.reason}</FieldError>
         )}
       </div>
-      <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">
+      <Button type="submit" size="lg" busy={busy} className="w-full sm:w-auto">
         {busy ? <Spinner /> : <Flag aria-hidden="true" />}
         {busy ? t.submitting : t.submit}
       </Button>
