@@ -14,6 +14,9 @@ export type SqliteRole = 'main' | 'click-writer';
  */
 const CACHE_KIB: Record<SqliteRole, number> = { main: 4096, 'click-writer': 2048 };
 
+/** Durability of each connection's commits (see openSqliteConnection). */
+const SYNCHRONOUS: Record<SqliteRole, 'FULL' | 'NORMAL'> = { main: 'FULL', 'click-writer': 'NORMAL' };
+
 /**
  * WAL pages after which a commit on the main connection checkpoints (SQLite's default: 1,000).
  * The checkpoint runs inside that commit, on the main thread, and every request waits for it:
@@ -24,10 +27,14 @@ const MAIN_WAL_AUTOCHECKPOINT_PAGES = 250;
 export function openSqliteConnection(file: string, role: SqliteRole, busyTimeoutMs: number): SqliteDatabase.Database {
   if (role === 'main' && file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
-  // WAL lets readers go on while a flush writes; NORMAL sync is durable across process
-  // crashes (not power loss) and keeps commits cheap; busy_timeout rides out a locked file.
+  // WAL lets readers go on while a flush writes; busy_timeout rides out a locked file. The main
+  // connection's commits (a new link, before its 201; a deletion, a report, an operator's
+  // action) are synced to disk (FULL): with NORMAL a power cut or a failing disk lost links
+  // already answered 201. Creations are group-committed (sqlite-group-commit.ts), so that is one
+  // fsync per batch. The click writer stays NORMAL: durable across a process crash, and a
+  // power cut costs only the clicks the system had not yet written out (README).
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma(`synchronous = ${SYNCHRONOUS[role]}`);
   sqlite.pragma(`busy_timeout = ${Math.max(0, Math.trunc(busyTimeoutMs))}`);
   sqlite.pragma(`cache_size = ${-CACHE_KIB[role]}`);
   if (role === 'main') {
