@@ -5,9 +5,11 @@
 // with its audit row, from the console and from the terminal; every console route closed
 // without a session; the Secure cookie over https.
 import { Writable } from 'node:stream';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliActor, runAdmin } from '../../src/server/admin-cli.js';
 import { loggerOptions } from '../../src/server/ops/log-options.js';
+import { errorMessages } from '../../src/shared/messages.js';
 import { ADMIN_API_ROUTES, adminApiPath, type AdminAuditPage, type AdminBlocklistPage, type AdminLinkPage, type AdminReportQueue, CSRF_HEADER } from '../../src/shared/admin-api.js';
 import { type ConsoleSession, signInToConsole } from '../helpers/console-session.js';
 import { BROWSER } from '../helpers/fixtures.js';
@@ -130,6 +132,33 @@ describe(`the operator's console on the server (${testDialect})`, () => {
     expect(renewed).not.toBe(first.cookie);
     // The old id is gone.
     expect((await first.call('GET', ADMIN_API_ROUTES.session.url)).status).toBe(401);
+  });
+
+  it('sign-in and sign-out when the store cannot keep or forget a session: our pt-BR error, no "accepted" line, and sign-out still drops the cookie', async () => {
+    const session = await newSession();
+    const email = 'sem-sessao@example.com';
+    expect((await admin(['operators', 'add', email, '--password-stdin'], PASSWORD)).code).toBe(0);
+    // The sessions' table out of the way: every write to it fails, as on a full disk.
+    await sql`alter table admin_sessions rename to admin_sessions_fora`.execute(server.store.db);
+    let signIn: Response;
+    let signOut: Response;
+    try {
+      signIn = await attempt(email, PASSWORD, '198.18.90.1');
+      signOut = await session.call('DELETE', ADMIN_API_ROUTES.signOut.url);
+    } finally {
+      await sql`alter table admin_sessions_fora rename to admin_sessions`.execute(server.store.db);
+    }
+    // Before: @fastify/session's hook failed after the handler, and Fastify's own handler answered
+    // {"statusCode":500,"code":"FST_ERR_FAILED_ERROR_SERIALIZATION","message":"Failed to serialize…"}.
+    expect(signIn.status).toBe(500);
+    expect(await signIn.json()).toEqual({ error: { code: 'internal', message: errorMessages.internal } });
+    expect(signIn.headers.get('set-cookie')).toBeNull();
+    expect(logLines.some((line) => line.includes('"console sign-in"') && line.includes(email))).toBe(false);
+
+    expect(signOut.status).toBe(500);
+    expect(signOut.headers.get('set-cookie')).toMatch(/^ebr_admin=;.*Expires=Thu, 01 Jan 1970/);
+    // With the store back, both work.
+    expect((await attempt(email, PASSWORD, '198.18.90.1')).status).toBe(200);
   });
 
   it('sign-in: past 10 attempts a minute for one e-mail, a network that already tried it gets 429 even with the right password; the operator from her own network still signs in', async () => {

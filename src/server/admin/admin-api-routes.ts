@@ -23,6 +23,7 @@ import {
 import { isValidAliasFormat, normalizeAlias } from '../../shared/alias-rules.js';
 import { normalizeDomain, tooBroadToBlock } from '../abuse/blocklist.js';
 import { AppError } from '../errors.js';
+import { describeError } from '../http-errors.js';
 import type { Services } from '../services.js';
 import {
   auditSchema,
@@ -49,6 +50,7 @@ import {
 import type { Actor } from './audit-log.js';
 import { changeGuards, createSignInLimit, requireOperator, sameOriginOnly } from './admin-guards.js';
 import type { ActionResult } from './operator-actions.js';
+import { adminCookieName } from './session-cookie.js';
 
 type AliasParams = { Params: { alias: string } };
 type PageQuery = { Querystring: { q?: string; cursor?: string } };
@@ -114,6 +116,10 @@ export async function registerAdminApiRoutes(api: FastifyInstance, services: Ser
       request.session.operatorId = operator.id;
       request.session.email = operator.email;
       request.session.signedInAt = clock();
+      // Stored here, not by @fastify/session's onSend hook: a store failure there (a full disk)
+      // bypassed our error handler and answered a 500 in English, after "accepted" was logged.
+      // Here it is the pt-BR 503 of any store failure; onSend then finds the session saved.
+      await request.session.save();
       const session = sessionOf(request, reply);
       request.log.info({ event: 'admin_sign_in', email: operator.email, outcome: 'accepted', req: request }, 'console sign-in');
       await actions.recordSignIn({ name: operator.email, via: 'console' });
@@ -121,12 +127,27 @@ export async function registerAdminApiRoutes(api: FastifyInstance, services: Ser
     },
   );
 
-  api.delete(ADMIN_API_ROUTES.signOut.url, { schema: signOutSchema, onRequest: changes }, async (request, reply) => {
-    const actor = actorOf(request);
-    await request.session.destroy();
-    await actions.recordSignOut(actor);
-    return noStore(reply).code(204).send();
-  });
+  api.delete(
+    ADMIN_API_ROUTES.signOut.url,
+    {
+      schema: signOutSchema,
+      onRequest: changes,
+      // The cookie goes even when the store cannot read or forget the session now (an outage):
+      // on a shared computer the operator must not stay signed in while told to try again. (A
+      // refusal, such as a missing CSRF token, leaves it.) The error itself is answered by the
+      // app's handler, as any other.
+      errorHandler: (error, _request, reply) => {
+        if (describeError(error).status >= 500) reply.clearCookie(adminCookieName(config.admin.secureCookie), { path: '/' });
+        throw error;
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      await request.session.destroy();
+      await actions.recordSignOut(actor);
+      return noStore(reply).code(204).send();
+    },
+  );
 
   api.get(ADMIN_API_ROUTES.overview.url, { schema: overviewSchema, onRequest: requireOperator }, async (_request, reply) =>
     noStore(reply).send(await queries.overview()),

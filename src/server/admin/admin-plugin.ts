@@ -13,16 +13,10 @@ import { sendHeaders } from '../web/security-headers.js';
 import { registerAdminApiRoutes } from './admin-api-routes.js';
 import { registerAdminPageRoutes } from './admin-page-routes.js';
 import { CSRF_HEADER } from '../../shared/admin-api.js';
+import { adminCookieName } from './session-cookie.js';
 import { sessionCookieSecret } from './session-secret.js';
 import { createSessionStore } from './session-store.js';
 import { randomBytes } from 'node:crypto';
-
-const ADMIN_COOKIE = 'ebr_admin';
-
-/** The session cookie's name: `__Host-` prefixed over https (the browser then insists on Secure, Path=/ and no Domain). */
-export function adminCookieName(secure: boolean): string {
-  return secure ? `__Host-${ADMIN_COOKIE}` : ADMIN_COOKIE;
-}
 
 export async function adminPlugin(scope: FastifyInstance, services: Services): Promise<void> {
   const { config, store, clock } = services;
