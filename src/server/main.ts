@@ -9,6 +9,9 @@ import { anchorTickObjectShape } from './ops/tick-shape-anchor.js';
 import { brandContrastWarning } from './web/brand-palette.js';
 import { checkGeoDatabases } from './insights/geoip.js';
 
+/** The longest a graceful stop may take before the process exits anyway (exit 1). */
+const STOP_DEADLINE_MS = 20_000;
+
 // Before anything allocates much (the link cache's warm-up above all): see the module.
 anchorTickObjectShape();
 
@@ -40,6 +43,12 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     server.log.info({ signal }, 'shutting down: closing server, flushing clicks');
+    // Nothing may hold a stop forever (a store that hangs, a writer thread that does not close):
+    // the clicks' own deadline (10 s, said in the log) comes first; this one ends the rest.
+    setTimeout(() => {
+      server.log.error({ afterMs: STOP_DEADLINE_MS }, 'shutdown did not finish in time: exiting');
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
     try {
       await server.close();
       await store.close();

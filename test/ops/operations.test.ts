@@ -160,6 +160,17 @@ describe('stopping while the store is down', () => {
     expect(tries).toBeGreaterThan(2);
     expect(lines.filter((line) => line.msg === 'click flush failed at shutdown: clicks not stored').map((line) => line.lost)).toEqual([12]);
   });
+  it('a store that hangs (no answer, no refusal) does not hold the stop: the same bound, the same count', async () => {
+    const { lines, stream } = logLines<{ msg: string; lost?: number }>();
+    const recorder = recorderOver(() => new Promise<void>(() => undefined), stream);
+    for (let i = 0; i < 12; i++) recorder.record(3);
+    const started = performance.now();
+    await expect(recorder.stop()).rejects.toThrow('the store did not answer before the shutdown deadline');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(380);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    // The clicks of the write that never came back are the ones lost.
+    expect(lines.filter((line) => line.msg === 'click flush failed at shutdown: clicks not stored').map((line) => line.lost)).toEqual([12]);
+  });
 });
 
 describe('robots.txt and favicon.ico', () => {

@@ -63,6 +63,15 @@ export interface ClickRecorder {
   stop(): Promise<void>;
 }
 
+/** `work`, or a rejection at `deadline` (a performance.now() time) if it has not settled by then. */
+function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('the store did not answer before the shutdown deadline')), Math.max(0, deadline - performance.now()));
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 export function createClickRecorder(options: ClickRecorderOptions): ClickRecorder {
   // (day, link id) → clicks, in typed arrays reused between flushes (see click-counts.ts).
   const buffer = createClickCounts(options.maxEntries);
@@ -134,11 +143,13 @@ export function createClickRecorder(options: ClickRecorderOptions): ClickRecorde
     const deadline = performance.now() + (options.stopRetryMs ?? 10_000);
     for (;;) {
       try {
-        await flush();
+        // A store that hangs (PostgreSQL stopped, not refusing) never settles the flush: the
+        // deadline ends the wait, as it ends the retries of a store that refuses.
+        await beforeDeadline(flush(), deadline);
         return;
       } catch (error) {
         if (performance.now() >= deadline) {
-          options.log.error({ err: error, lost: pendingClicks }, 'click flush failed at shutdown: clicks not stored');
+          options.log.error({ err: error, lost: pendingClicks + inFlightClicks }, 'click flush failed at shutdown: clicks not stored');
           throw error;
         }
         await new Promise((resolve) => setTimeout(resolve, options.stopRetryIntervalMs ?? 1000));
