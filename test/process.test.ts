@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,6 +67,55 @@ describe('the server process', () => {
     expect(lines[0]).toMatch(message);
   });
 });
+
+describe('a start on a database it cannot use', () => {
+  /** The start's output, once it has exited (with 1). */
+  async function refusedStart(file: string): Promise<string[]> {
+    const server = spawnServer({ PORT: '0', DATABASE_URL: `sqlite:${file}` });
+    expect(await server.exited).toBe(1);
+    return server.output().trim().split('\n');
+  }
+
+  it('a file that is not a SQLite database: one line naming the file, why and what to do', async () => {
+    const file = path.join(dir, 'bytes.db');
+    fs.writeFileSync(file, Buffer.alloc(8192, 7));
+    expect(await refusedStart(file)).toEqual([
+      `Failed to start: ${file}: it is not a SQLite database: restore it from a backup (README, "Upgrades and backups") (SQLITE_NOTADB: file is not a database)`,
+    ]);
+  });
+
+  // Root ignores file permissions; the immutable flag stops it (as a read-only disk would), and
+  // a start used to listen and report ready on such a file until its first write failed.
+  it.runIf(immutableFlagWorks())('a file it cannot write: refused before it listens, not at the first write', async () => {
+    const file = path.join(dir, 'imutavel.db');
+    await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/migrate-cli.ts'], { env: { PATH: process.env.PATH ?? '', DATABASE_URL: `sqlite:${file}` } });
+    const files = [file, `${file}-wal`].filter((f) => fs.existsSync(f));
+    execFileSync('chattr', ['+i', ...files]);
+    try {
+      const lines = await refusedStart(file);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(new RegExp(`^Failed to start: ${file.replace(/[.]/g, '\\.')}: (it cannot be written|the disk answers with errors|it cannot be opened)`));
+    } finally {
+      execFileSync('chattr', ['-i', ...files]);
+    }
+  });
+});
+
+/** chattr +i needs root (CAP_LINUX_IMMUTABLE) and a file system that supports it. */
+function immutableFlagWorks(): boolean {
+  const probeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shortener-chattr-'));
+  const probe = path.join(probeDir, 'probe');
+  fs.writeFileSync(probe, 'x');
+  try {
+    execFileSync('chattr', ['+i', probe], { stdio: 'ignore' });
+    execFileSync('chattr', ['-i', probe], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    fs.rmSync(probeDir, { recursive: true, force: true });
+  }
+}
 
 describe('npm run migrate', () => {
   it('applies the migrations to a new SQLite file, and says in one line why it cannot reach a database', async () => {

@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { assertTestSwitchesOff, ConfigError, loadConfig, trustProxyWarning } from './config.js';
 import { openStore } from './db/store.js';
 import { assertSchemaMatches, migrateToLatest } from './db/migrate.js';
+import { assertStoreWritable, storeStartMessage } from './db/store-check.js';
 import { anchorTickObjectShape } from './ops/tick-shape-anchor.js';
 import { brandContrastWarning } from './web/brand-palette.js';
 import { checkGeoDatabases } from './insights/geoip.js';
@@ -26,9 +27,16 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const store = openStore(config.database);
-  if (config.migrateOnStart) await migrateToLatest(store.db, store.dialect);
-  else await assertSchemaMatches(store.db, store.dialect);
+  let store;
+  try {
+    store = openStore(config.database);
+    if (config.migrateOnStart) await migrateToLatest(store.db, store.dialect);
+    else await assertSchemaMatches(store.db, store.dialect);
+    await assertStoreWritable(store.db, store.dialect);
+  } catch (error) {
+    console.error(`Failed to start: ${storeStartMessage(error, config.database)}`);
+    process.exit(1);
+  }
   const { server } = await buildApp({ config, store });
   if (config.metadata.allowPrivateAddresses || config.allowLoopbackTargets) {
     server.log.warn('test-only switches are on (forced): loopback addresses are open to link targets or previews');

@@ -73,7 +73,8 @@ async function runMigrator(db: Kysely<Database>, dialect: Dialect): Promise<void
   const failed = results?.find((r) => r.status === 'Error');
   if (error !== undefined || failed !== undefined) {
     const reason = error instanceof Error ? error.message : String(error ?? '');
-    throw new MigrationError(failed === undefined ? `Migration failed: ${reason}` : `Migration ${failed.migrationName} failed: ${reason}`);
+    // The driver's error as the cause: the start names what a SQLite code means (store-check.ts).
+    throw new MigrationError(failed === undefined ? `Migration failed: ${reason}` : `Migration ${failed.migrationName} failed: ${reason}`, { cause: error });
   }
 }
 
