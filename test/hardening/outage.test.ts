@@ -23,6 +23,8 @@ import { freePort } from '../helpers/child-server.js';
 import { BROWSER } from '../helpers/fixtures.js';
 import { startTestServer, testDialect, type TestServer } from '../helpers/test-server.js';
 import { readMetric, sleep, waitFor } from './support.js';
+import { cliActor, runAdmin } from '../../src/server/admin-cli.js';
+import { signInToConsole } from '../helpers/console-session.js';
 
 const FLUSH_FAILURES = 'shortener_click_flush_failures_total';
 const CACHE_HITS = 'shortener_link_cache_hits_total';
@@ -219,6 +221,7 @@ describe.runIf(testDialect === 'postgres')('PostgreSQL stopped and started again
   /** 302s A answered while PostgreSQL was down: each is a click to be written later. */
   let outageRedirects = 0;
   const ALIASES = ['fora-a', 'fora-b'] as const;
+  let consoleCookie = '';
 
   const theApp = (): App => {
     if (app === undefined) throw new Error('app not started');
@@ -301,6 +304,10 @@ describe.runIf(testDialect === 'postgres')('PostgreSQL stopped and started again
     await app.clicks.flush();
     base = await storedClicks(theStore().db, ALIASES);
     expect(base.perLink.get(ALIASES[0])).toBe(2);
+    // An operator signed in to the console before the outage.
+    const readPassword = async () => 'senha-longa-da-operadora';
+    expect((await runAdmin(['operators', 'add', 'opera@example.com', '--password-stdin'], theStore(), { timeZone: 'America/Sao_Paulo', clock: Date.now, actor: cliActor('maria'), readPassword })).code).toBe(0);
+    consoleCookie = (await signInToConsole(url, 'opera@example.com', 'senha-longa-da-operadora')).cookie;
 
     await postgres?.stop();
     postgresUp = false;
@@ -319,6 +326,13 @@ describe.runIf(testDialect === 'postgres')('PostgreSQL stopped and started again
     expectUnavailableJson(await create(app, { url: 'https://example.com/durante-aleatorio' }));
     expect((await app.server.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
     expect((await app.server.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+
+    // The console's page, whose session is read from the store: a pt-BR page, not the API's JSON.
+    const consolePage = await app.server.inject({ method: 'GET', url: '/admin', headers: { cookie: consoleCookie } });
+    expect(consolePage.statusCode).toBe(503);
+    expect(consolePage.headers['content-type']).toContain('text/html');
+    expect(consolePage.headers['retry-after']).toBe('5');
+    expect(consolePage.body).toContain(redirectTexts.unavailableTitle);
   }, 30_000);
 
   it('while down: the cached link A keeps redirecting (302), and its clicks wait in memory', async () => {
