@@ -34,7 +34,7 @@ import { createLinkCacheWarmer } from './redirect/link-cache-warmup.js';
 import { createSourceDetector } from './insights/click-source.js';
 import { createUserAgentProfiler } from './insights/user-agent-profile.js';
 import { createVisitLog } from './insights/visit-log.js';
-import { INSIGHTS_DROPPED, INSIGHTS_WRITER_STOPPED } from './stats/click-writer.js';
+import { INSIGHTS_DROPPED, INSIGHTS_NOT_STORED_AT_STOP, INSIGHTS_WRITER_STOPPED } from './stats/click-writer.js';
 import { createCounterRepository } from './stats/counter-repository.js';
 import { createStatsService } from './stats/stats-service.js';
 import { createPages } from './web/pages.js';
@@ -117,6 +117,12 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
           if (code === INSIGHTS_WRITER_STOPPED) {
             metrics.insightsWriteFailures.inc();
             errorLog.error(log, 'click-insights:writer-stopped', { err: error }, 'click writer thread stopped: the breakdowns added up since its last write are lost; a new thread takes over');
+            return;
+          }
+          if (code === INSIGHTS_NOT_STORED_AT_STOP) {
+            // Once, at a stop: never throttled, with the count (the clicks' own loss is said apart).
+            metrics.insightsWriteFailures.inc();
+            log.error({ err: error, lostVisits: Number((error as { dropped?: unknown }).dropped ?? 0) }, 'click breakdowns not stored at shutdown');
             return;
           }
           if (code === INSIGHTS_DROPPED) metrics.insightsVisitsDropped.inc(Number((error as { dropped?: unknown }).dropped ?? 1));

@@ -37,7 +37,9 @@ const breakdowns =
 
 parentPort?.on('message', (message: WriterRequest) => {
   if (message.kind === 'flush-insights') {
-    void (breakdowns?.flush() ?? Promise.resolve()).then(() => post({ kind: 'reply', id: message.id, ok: true }));
+    // The last one (the server stops): a failure is then reported as lost, not kept.
+    const flushed = message.final === true ? breakdowns?.close() : breakdowns?.flush();
+    void (flushed ?? Promise.resolve()).then(() => post({ kind: 'reply', id: message.id, ok: true }));
     return;
   }
   if (message.kind === 'close') {

@@ -42,6 +42,9 @@ export interface InsightsWriting {
 /** The code of the error reported when the window is full and visits are left out (not a store failure). */
 export const INSIGHTS_DROPPED = 'INSIGHTS_DROPPED';
 
+/** The code of the error reported when the last write, at a stop, failed: its breakdowns are lost (`dropped`: their visits). */
+export const INSIGHTS_NOT_STORED_AT_STOP = 'INSIGHTS_NOT_STORED_AT_STOP';
+
 /** The code of the error reported when the writer thread stopped unasked: the window it held is lost (the clicks are retried). */
 export const INSIGHTS_WRITER_STOPPED = 'INSIGHTS_WRITER_STOPPED';
 
@@ -73,6 +76,8 @@ export function createInsightsWriting(
     options.maxEntries,
   );
   let running: Promise<void> | undefined;
+  // Set by close: a write that fails then is not kept for a next one, there is none.
+  let closing = false;
   const timer = setInterval(() => void flush(true), options.intervalMs);
   timer.unref();
 
@@ -92,9 +97,15 @@ export function createInsightsWriting(
         await store(slice.value);
       } catch (error) {
         // This slice and the ones after it go back into the window, for the next write.
+        let visits = sumOf(slice.value.clicks);
         accumulator.restore(slice.value);
-        for (let rest = slices.next(); !rest.done; rest = slices.next()) accumulator.restore(rest.value);
-        onError(error instanceof Error ? error : new Error(String(error)));
+        for (let rest = slices.next(); !rest.done; rest = slices.next()) {
+          visits += sumOf(rest.value.clicks);
+          accumulator.restore(rest.value);
+        }
+        const failure = asError(error);
+        // At a stop there is no next write: said as lost, with how many visits, not as kept.
+        onError(closing ? Object.assign(new Error(`click breakdowns not stored at shutdown: ${failure.message}`), { code: INSIGHTS_NOT_STORED_AT_STOP, dropped: visits }) : failure);
         return;
       }
       if (paced) await sleep(Math.min(MAX_PAUSE_MS, performance.now() - started));
@@ -123,9 +134,16 @@ export function createInsightsWriting(
     flush: () => flush(false),
     async close(): Promise<void> {
       clearInterval(timer);
+      closing = true;
       await flush();
     },
   };
+}
+
+function sumOf(values: Uint32Array): number {
+  let sum = 0;
+  for (const value of values) sum += value;
+  return sum;
 }
 
 export function createInProcessClickWriter(
@@ -161,7 +179,7 @@ export type WriterReply =
 /** What the writer thread is asked. */
 export type WriterRequest =
   | { kind: 'write'; id: number; batch?: ClickBatch; visits?: VisitBatch }
-  | { kind: 'flush-insights'; id: number }
+  | { kind: 'flush-insights'; id: number; final?: boolean }
   | { kind: 'close'; id: number };
 
 /** What the writer thread writes to: the SQLite file (clicks and breakdowns), or PostgreSQL (breakdowns; the clicks in process). */
@@ -272,7 +290,7 @@ export function createWorkerClickWriter(target: WriterTarget, insights?: Insight
       if (current === undefined) return;
       // Every click write has been awaited by the recorder's final flush before close; the
       // breakdowns added up since the last interval are written now.
-      if (workerInsights !== undefined) await this.flushInsights().catch((error: unknown) => insights?.onError(asError(error)));
+      if (workerInsights !== undefined) await ask({ kind: 'flush-insights', final: true }).catch((error: unknown) => insights?.onError(asError(error)));
       // Its own connections closed before the thread ends (PostgreSQL's pool).
       await ask({ kind: 'close' }).catch(() => undefined);
       worker = undefined;
