@@ -57,7 +57,11 @@ export function DialogContent({ title, description, showClose = true, className,
   );
 }
 
-/** The row of buttons at the bottom of a dialog: stacked on phones, right-aligned otherwise. */
+/**
+ * The row of buttons at the bottom of a dialog: stacked on phones, right-aligned otherwise, in
+ * the order written on every width (Tab follows the order shown: no reversed flex). Write the
+ * safe choice (Cancelar) first: on top on a phone, at the left otherwise.
+ */
 export function DialogActions({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
+  return <div className={cn('mt-6 flex flex-col gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
 }

@@ -71,6 +71,18 @@ describe('focus after a dialog or an action', () => {
     await waitFor(() => expect(remove).toHaveFocus());
   });
 
+  it('a confirmation writes Cancelar before its action (Tab follows the order shown), and Cancelar has the first focus', async () => {
+    linksApi(() => [link('promo')]);
+    renderSection(<LinksSection />, '/admin/links');
+    await userEvent.click(within(await screen.findByTestId('link-promo')).getByRole('button', { name: 'Excluir' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Excluir promo?' });
+    const cancel = within(dialog).getByRole('button', { name: 'Cancelar' });
+    const row = cancel.parentElement as HTMLElement;
+    expect(within(row).getAllByRole('button').map((button) => button.textContent)).toEqual(['Cancelar', 'Excluir']);
+    expect([...row.classList].filter((name) => name.includes('reverse'))).toEqual([]);
+    await waitFor(() => expect(cancel).toHaveFocus());
+  });
+
   it('a deleted link takes its button away: focus goes to the section heading, not to <body>', async () => {
     let links = [link('promo'), link('outro')];
     linksApi(() => links);
