@@ -49,6 +49,28 @@ describe('AdminPage', () => {
     await expect.poll(() => document.title).toBe('Visão geral · Console do operador | Encurta.br');
   });
 
+  it('a sign-in by keyboard puts focus on the section heading (the form that had it is gone), not on <body>', async () => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input).endsWith('/api/admin/session') ? jsonResponse(SESSION) : jsonResponse({ mode: 'recent', links: [], nextCursor: null, tookMs: 1 }),
+    );
+    renderAt('/admin/links', { page: 'links', session: null });
+    await userEvent.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await userEvent.type(screen.getByLabelText('Senha'), 'uma senha bem longa{Enter}');
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Links' });
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+
+  it('"Sair" brings back the sign-in form with focus on its heading', async () => {
+    fetchMock.mockImplementation(async (_input, init) => (init?.method === 'DELETE' ? new Response(null, { status: 204 }) : jsonResponse(overview)));
+    renderAt('/admin', { page: 'overview', session: SESSION });
+    await screen.findByText('Links desativados');
+    screen.getByRole('button', { name: 'Sair' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('Você saiu do console.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Entrar' })).toHaveFocus());
+    expect(screen.getByLabelText('E-mail')).toBeInTheDocument();
+  });
+
   it('a refused sign-in shows the server message', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ error: { code: 'invalid_credentials', message: 'E-mail ou senha incorretos.' } }, 401));
     renderAt('/admin', { page: 'overview', session: null });
@@ -105,6 +127,7 @@ describe('AdminPage', () => {
     expect(await screen.findByText('Você saiu do console.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Entrar' })).toBeInTheDocument();
     expect(screen.queryByText('ana@example.com')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Entrar' })).toHaveFocus());
   });
 
   it('actions carry the session CSRF token; a search goes into the address', async () => {

@@ -1,7 +1,7 @@
 // The operator's console (/admin and its sections). The server renders it for each request with
 // the signed-in operator (or none: the sign-in form) in the page context; the sections read
 // their data once hydrated. Its own chunk: nothing of it weighs on the home page.
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ADMIN_PAGE_PATHS, type AdminPageContext, type AdminPageName, type AdminSession } from '../../shared/admin-api';
 import { PAGE_CONTEXT_SCRIPT_ID } from '../../shared/app-shell';
@@ -12,11 +12,12 @@ import { AuditSection } from '../features/admin/audit-section';
 import { BlocklistSection } from '../features/admin/blocklist-section';
 import { ConsoleLayout } from '../features/admin/console-layout';
 import { ConsoleProvider, messageOf } from '../features/admin/console-context';
+import { focusSectionHeading } from '../features/admin/focus-keeper';
 import { KeysSection } from '../features/admin/keys-section';
 import { LinksSection } from '../features/admin/links-section';
 import { OverviewSection } from '../features/admin/overview-section';
 import { ReportsSection } from '../features/admin/reports-section';
-import { SignInForm } from '../features/admin/sign-in-form';
+import { focusSignInHeading, SignInForm } from '../features/admin/sign-in-form';
 import { usePageContext } from '../lib/page-context';
 import { usePageTitle } from '../lib/use-page-title';
 
@@ -65,6 +66,15 @@ export function AdminPage() {
   const [signingOut, setSigningOut] = useState(false);
   usePageTitle(session === null ? t.title : `${t.sections[page]} · ${t.title}`);
 
+  // A sign-in replaces the form with the console, a sign-out the console with the form: what had
+  // focus is gone, and a keyboard user was left on <body>. Once the other side has rendered,
+  // focus goes to its heading (the section's, or the form's), which says where they are.
+  const focusAfterSwitch = useRef<(() => void) | undefined>(undefined);
+  useEffect(() => {
+    focusAfterSwitch.current?.();
+    focusAfterSwitch.current = undefined;
+  }, [session]);
+
   const sessionEnded = useCallback(() => {
     setSession(null);
     setNote(t.signIn.expired);
@@ -85,6 +95,7 @@ export function AdminPage() {
       }
     }
     setSigningOut(false);
+    focusAfterSwitch.current = focusSignInHeading;
     setSession(null);
     setNote(undefined);
     toast({ title: t.signIn.signedOut });
@@ -98,6 +109,7 @@ export function AdminPage() {
         <SignInForm
           {...(note === undefined ? {} : { note })}
           onSignedIn={(next) => {
+            focusAfterSwitch.current = focusSectionHeading;
             setNote(undefined);
             setSession(next);
           }}

@@ -10,6 +10,14 @@ import { signIn } from './admin-client';
 import { messageOf } from './console-context';
 import { adminTexts as t } from './admin-texts';
 
+/** The id of the form's heading: where focus goes after 'Sair' (the console it was in is gone). */
+const SIGN_IN_HEADING_ID = 'admin-sign-in';
+
+/** Moves focus to the sign-in form's heading. */
+export function focusSignInHeading(): void {
+  document.getElementById(SIGN_IN_HEADING_ID)?.focus();
+}
+
 export function SignInForm({ note, onSignedIn }: { note?: string; onSignedIn(session: AdminSession): void }) {
   const hydrated = useHydrated();
   const [email, setEmail] = useState('');
@@ -34,7 +42,10 @@ export function SignInForm({ note, onSignedIn }: { note?: string; onSignedIn(ses
 
   return (
     <Card variant="raised" className="mx-auto w-full max-w-md p-6 sm:p-8">
-      <h2 className="text-xl font-bold text-slate-900">{t.signIn.submit}</h2>
+      {/* tabIndex -1: focus can be put here (after 'Sair'), Tab does not stop here. */}
+      <h2 id={SIGN_IN_HEADING_ID} tabIndex={-1} className="rounded-md text-xl font-bold text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary">
+        {t.signIn.submit}
+      </h2>
       <p className="mt-2 text-sm text-pretty text-slate-600">{t.signIn.intro}</p>
       {note !== undefined && (
         <p role="status" className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
