@@ -11,7 +11,7 @@ import { toast } from '../../components/ui/use-toast';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { isSessionEnded } from './admin-client';
 import { adminTexts as t } from './admin-texts';
-import { messageOf, useAction, useConsole, usePaged } from './console-context';
+import { fieldRefusal, messageOf, useAction, useConsole, usePaged } from './console-context';
 import { ConfirmButton, LoadError, LoadMore, Placeholder, SearchBox, Section, useSearchQuery } from './console-parts';
 
 export function BlocklistSection() {
@@ -82,9 +82,24 @@ function BlockForm({ onDone }: { onDone(): void }) {
   const { busy, run } = useAction();
   const [domain, setDomain] = useState('');
   const [reason, setReason] = useState('');
+  // A refused domain (com.br, not a domain): the server's words under the field as well as in
+  // the toast, which is gone after a few seconds; until the domain is changed.
+  const [domainError, setDomainError] = useState<string | undefined>();
+  const domainInput = useRef<HTMLInputElement>(null);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const done = await run('block', (client) => client.blockDomain({ domain: domain.trim(), ...(reason.trim() === '' ? {} : { reason: reason.trim() }) }), onDone);
+    setDomainError(undefined);
+    const done = await run(
+      'block',
+      (client) => client.blockDomain({ domain: domain.trim(), ...(reason.trim() === '' ? {} : { reason: reason.trim() }) }),
+      onDone,
+      (error) => {
+        const refusal = fieldRefusal(error, 'invalid_domain');
+        if (refusal === undefined) return;
+        setDomainError(refusal);
+        domainInput.current?.focus();
+      },
+    );
     if (done) {
       setDomain('');
       setReason('');
@@ -96,8 +111,20 @@ function BlockForm({ onDone }: { onDone(): void }) {
       <form className="mt-3 space-y-3" onSubmit={(event) => void submit(event)}>
         <div>
           <Label htmlFor="admin-block-domain">{t.blocklist.domain}</Label>
-          <Input id="admin-block-domain" required value={domain} onChange={(event) => setDomain(event.target.value)} aria-describedby="admin-block-domain-hint" />
+          <Input
+            ref={domainInput}
+            id="admin-block-domain"
+            required
+            value={domain}
+            onChange={(event) => {
+              setDomain(event.target.value);
+              setDomainError(undefined);
+            }}
+            aria-invalid={domainError === undefined ? undefined : true}
+            aria-describedby={domainError === undefined ? 'admin-block-domain-hint' : 'admin-block-domain-hint admin-block-domain-error'}
+          />
           <FieldHint id="admin-block-domain-hint">{t.blocklist.domainHint}</FieldHint>
+          {domainError !== undefined && <FieldError id="admin-block-domain-error">{domainError}</FieldError>}
         </div>
         <div>
           <Label htmlFor="admin-block-reason">{t.blocklist.reason}</Label>

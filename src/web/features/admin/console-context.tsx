@@ -34,6 +34,11 @@ export function messageOf(error: unknown, fallback: string = t.loadFailed): stri
   return fallback;
 }
 
+/** The server's words when it refused the field whose error code is `code` (invalid_domain…): shown under that field. */
+export function fieldRefusal(error: unknown, code: string): string | undefined {
+  return error instanceof ApiError && error.code === code ? messageOf(error) : undefined;
+}
+
 export interface Loaded<T> {
   /** The latest answer (kept while the next one loads). */
   data: T | undefined;
@@ -124,13 +129,17 @@ export function usePaged<Page extends { items: unknown[]; nextCursor: string | n
 
 /**
  * Runs an operator action: its message in a toast (success, or the refusal), then `after` (a
- * reload of the list). Resolves true when the action went through.
+ * reload of the list), or `refused` with the failure (a form shows a refused field under it).
+ * Resolves true when the action went through.
  */
-export function useAction(): { busy: string | undefined; run(id: string, action: (client: AdminClient) => Promise<{ message: string }>, after?: () => void): Promise<boolean> } {
+export function useAction(): {
+  busy: string | undefined;
+  run(id: string, action: (client: AdminClient) => Promise<{ message: string }>, after?: () => void, refused?: (error: unknown) => void): Promise<boolean>;
+} {
   const { client, sessionEnded } = useConsole();
   const [busy, setBusy] = useState<string | undefined>();
   const run = useCallback(
-    async (id: string, action: (client: AdminClient) => Promise<{ message: string }>, after?: () => void) => {
+    async (id: string, action: (client: AdminClient) => Promise<{ message: string }>, after?: () => void, refused?: (error: unknown) => void) => {
       setBusy(id);
       try {
         const result = await action(client);
@@ -139,7 +148,10 @@ export function useAction(): { busy: string | undefined; run(id: string, action:
         return true;
       } catch (error) {
         if (isSessionEnded(error)) sessionEnded();
-        else toast({ title: messageOf(error), variant: 'destructive' });
+        else {
+          toast({ title: messageOf(error), variant: 'destructive' });
+          refused?.(error);
+        }
         return false;
       } finally {
         setBusy(undefined);

@@ -1,14 +1,16 @@
 // The console's sections in jsdom, each inside a signed-in console with a stubbed API: where
-// keyboard focus goes after a dialog or an action, the report card's offer to block a domain,
-// the overview's scrollable table, the audit log's key rows.
+// keyboard focus goes after a dialog or an action, a refused field's message under it, the
+// report card's offer to block a domain, the overview's scrollable table, the audit log's key
+// rows.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminApiKey, AdminLink, AdminReportGroup, AuditEntry } from '../../../shared/admin-api';
 import { stubFetch } from '../../testing/fetch-stub';
-import { jsonResponse, renderWithApp } from '../../testing/render';
+import { jsonResponse, renderWithApp, toastRegion } from '../../testing/render';
 import { AuditSection } from './audit-section';
+import { BlocklistSection } from './blocklist-section';
 import { ConsoleProvider } from './console-context';
 import { KeysSection } from './keys-section';
 import { LinksSection } from './links-section';
@@ -132,6 +134,71 @@ describe('focus after a dialog or an action', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Criar chave' }));
     const issued = await screen.findByRole('region', { name: 'Chave criada: Loja da Ana' });
     await waitFor(() => expect(issued).toHaveFocus());
+  });
+});
+
+describe('a field the server refused: its message under it, not only in the toast', () => {
+  /** The field's error: what its aria-describedby names besides the hint (which it keeps). */
+  function errorOf(field: HTMLElement, hintId: string): HTMLElement | null {
+    const ids = (field.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(ids).toContain(hintId);
+    const errorId = ids.find((id) => id !== hintId);
+    return errorId === undefined ? null : document.getElementById(errorId);
+  }
+
+  it('blocklist: a refused domain is marked invalid with the server\'s words, until it is changed', async () => {
+    const refusal = 'com.br é um sufixo público: bloqueá-lo bloquearia todos os sites sob ele. Informe o domínio de um site, como exemplo.com.br.';
+    fetchMock.mockImplementation(async (_input, init) =>
+      init?.method === 'POST' ? jsonResponse({ error: { code: 'invalid_domain', message: refusal } }, 400) : jsonResponse({ domains: [], total: 0, nextCursor: null }),
+    );
+    renderSection(<BlocklistSection />, '/admin/bloqueios');
+    const domain = await screen.findByLabelText('Domínio');
+    expect(domain).not.toHaveAttribute('aria-invalid');
+    await userEvent.type(domain, 'com.br{Enter}');
+    await waitFor(() => expect(domain).toHaveAttribute('aria-invalid', 'true'));
+    expect(errorOf(domain, 'admin-block-domain-hint')).toHaveTextContent(refusal);
+    expect(domain).toHaveAccessibleDescription(expect.stringContaining(refusal));
+    expect(domain).toHaveFocus();
+    // The toast says it too.
+    expect(within(toastRegion()).getByText(refusal)).toBeInTheDocument();
+
+    await userEvent.type(domain, 'x');
+    expect(domain).not.toHaveAttribute('aria-invalid');
+    expect(errorOf(domain, 'admin-block-domain-hint')).toBeNull();
+    expect(document.getElementById('admin-block-domain-error')).toBeNull();
+  });
+
+  it('keys: an empty name goes to the server, and its words show under the field, until the name is changed', async () => {
+    const refusal = 'Dê à chave um nome de 1 a 100 caracteres.';
+    fetchMock.mockImplementation(async (_input, init) =>
+      init?.method === 'POST' ? jsonResponse({ error: { code: 'invalid_key_name', message: refusal } }, 400) : jsonResponse({ keys: [], defaultPerMinute: 60 }),
+    );
+    renderSection(<KeysSection />, '/admin/chaves');
+    const name = await screen.findByLabelText('Nome');
+    expect(name).toHaveAttribute('aria-required', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Criar chave' }));
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+    const sent = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ name: '' });
+    expect(errorOf(name, 'admin-key-name-hint')).toHaveTextContent(refusal);
+    expect(name).toHaveFocus();
+    expect(within(toastRegion()).getByText(refusal)).toBeInTheDocument();
+
+    await userEvent.type(name, 'L');
+    expect(name).not.toHaveAttribute('aria-invalid');
+    expect(errorOf(name, 'admin-key-name-hint')).toBeNull();
+  });
+
+  it('keys: a refusal of another field (the limit) stays in the toast, the name is not marked', async () => {
+    const refusal = 'O limite por minuto deve ser um número inteiro de 1 a 1.000.000.';
+    fetchMock.mockImplementation(async (_input, init) =>
+      init?.method === 'POST' ? jsonResponse({ error: { code: 'invalid_per_minute', message: refusal } }, 400) : jsonResponse({ keys: [], defaultPerMinute: 60 }),
+    );
+    renderSection(<KeysSection />, '/admin/chaves');
+    await userEvent.type(await screen.findByLabelText('Nome'), 'Loja');
+    await userEvent.type(screen.getByLabelText('Limite por minuto (opcional)'), '0{Enter}');
+    expect(await within(toastRegion()).findByText(refusal)).toBeInTheDocument();
+    expect(screen.getByLabelText('Nome')).not.toHaveAttribute('aria-invalid');
   });
 });
 

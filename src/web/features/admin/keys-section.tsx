@@ -4,13 +4,13 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { AdminApiKey, AdminIssuedKey } from '../../../shared/admin-api';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { FieldHint, Input, Label } from '../../components/ui/field';
+import { FieldError, FieldHint, Input, Label } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
 import { useCopyToClipboard } from '../../lib/clipboard';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { isSessionEnded } from './admin-client';
 import { adminTexts as t } from './admin-texts';
-import { messageOf, useAction, useConsole, useLoad } from './console-context';
+import { fieldRefusal, messageOf, useAction, useConsole, useLoad } from './console-context';
 import { ConfirmButton, LoadError, Placeholder, Section } from './console-parts';
 
 export function KeysSection() {
@@ -78,9 +78,14 @@ function CreateKeyForm({ defaultPerMinute, onIssued }: { defaultPerMinute: numbe
   const [name, setName] = useState('');
   const [perMinute, setPerMinute] = useState('');
   const [busy, setBusy] = useState(false);
+  // A refused name (an empty one too: the server says what a name must be): the server's words
+  // under the field as well as in the toast, until the name is changed.
+  const [nameError, setNameError] = useState<string | undefined>();
+  const nameInput = useRef<HTMLInputElement>(null);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
+    setNameError(undefined);
     try {
       const limit = perMinute.trim() === '' ? undefined : Number(perMinute);
       const key = await client.createKey({ name: name.trim(), ...(limit === undefined ? {} : { perMinute: limit }) });
@@ -89,7 +94,14 @@ function CreateKeyForm({ defaultPerMinute, onIssued }: { defaultPerMinute: numbe
       onIssued(key);
     } catch (error) {
       if (isSessionEnded(error)) sessionEnded();
-      else toast({ title: messageOf(error), variant: 'destructive' });
+      else {
+        toast({ title: messageOf(error), variant: 'destructive' });
+        const refusal = fieldRefusal(error, 'invalid_key_name');
+        if (refusal !== undefined) {
+          setNameError(refusal);
+          nameInput.current?.focus();
+        }
+      }
     } finally {
       setBusy(false);
     }
@@ -100,15 +112,30 @@ function CreateKeyForm({ defaultPerMinute, onIssued }: { defaultPerMinute: numbe
       <form className="mt-3 grid gap-3 sm:grid-cols-[1fr_14rem_auto] sm:items-start" onSubmit={(event) => void submit(event)}>
         <div>
           <Label htmlFor="admin-key-name">{t.keys.name}</Label>
-          <Input id="admin-key-name" required maxLength={100} value={name} onChange={(event) => setName(event.target.value)} aria-describedby="admin-key-name-hint" />
+          {/* aria-required, not required: an empty name goes to the server, whose words show
+              under the field (the browser's bubble would stop it and then vanish). */}
+          <Input
+            ref={nameInput}
+            id="admin-key-name"
+            aria-required="true"
+            maxLength={100}
+            value={name}
+            onChange={(event) => {
+              setName(event.target.value);
+              setNameError(undefined);
+            }}
+            aria-invalid={nameError === undefined ? undefined : true}
+            aria-describedby={nameError === undefined ? 'admin-key-name-hint' : 'admin-key-name-hint admin-key-name-error'}
+          />
           <FieldHint id="admin-key-name-hint">{t.keys.nameHint}</FieldHint>
+          {nameError !== undefined && <FieldError id="admin-key-name-error">{nameError}</FieldError>}
         </div>
         <div>
           <Label htmlFor="admin-key-limit">{t.keys.perMinute}</Label>
           <Input id="admin-key-limit" inputMode="numeric" pattern="[0-9]*" value={perMinute} onChange={(event) => setPerMinute(event.target.value)} aria-describedby="admin-key-limit-hint" />
           {defaultPerMinute !== undefined && <FieldHint id="admin-key-limit-hint">{t.keys.perMinuteHint(defaultPerMinute)}</FieldHint>}
         </div>
-        <Button type="submit" className="sm:mt-6" disabled={busy || name.trim() === ''}>
+        <Button type="submit" className="sm:mt-6" disabled={busy}>
           {busy ? t.working : t.keys.submit}
         </Button>
       </form>
