@@ -56,6 +56,48 @@ describe('SiteHeader', () => {
     expect(toggle).toHaveAccessibleName('Abrir menu');
   });
 
+  it('closes when keyboard focus leaves both the menu and its toggle, not while it moves between them', async () => {
+    const user = userEvent.setup();
+    renderWithApp(
+      <>
+        <SiteHeader />
+        <main>
+          <button type="button">Depois do menu</button>
+        </main>
+      </>,
+    );
+    const toggle = screen.getByRole('button', { name: 'Abrir menu' });
+    const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '') as HTMLElement;
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    // From the toggle into the menu, along it, back to the toggle: open all the way.
+    within(menu).getByRole('link', { name: 'Início' }).focus();
+    await user.tab();
+    expect(within(menu).getByRole('link', { name: 'FAQ' })).toHaveFocus();
+    toggle.focus();
+    within(menu).getByRole('link', { name: 'Privacidade' }).focus();
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    // Focus going nowhere (another window) leaves it to the browser.
+    act(() => within(menu).getByRole('link', { name: 'Privacidade' }).blur());
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    // Tab past the last link, into the page: closed.
+    within(menu).getByRole('link', { name: 'Privacidade' }).focus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Depois do menu' })).toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).not.toHaveAttribute('data-open');
+
+    // Open again, then Shift+Tab from the toggle out of the header's phone row: closed too.
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.tab({ shift: true });
+    expect(toggle).not.toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('closes with Escape and gives focus back to the toggle', async () => {
     const user = userEvent.setup();
     renderWithApp(<SiteHeader />);

@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type FocusEvent, useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { PAGE_PATHS } from '../../../shared/routes';
 import { useHydrated } from '../../lib/hydration';
@@ -45,7 +45,7 @@ function hidePopover(menu: HTMLElement | null): void {
  * closes it, so it works on the served page before the app has loaded (seconds on a slow phone)
  * and without JavaScript, and it closes on Escape and on a tap elsewhere. The app follows its
  * toggle events for the toggle's label and icon, and closes it when a link is chosen (a
- * navigation inside the app, no page load). In the top layer it is placed against the
+ * navigation inside the app, no page load) or when keyboard focus leaves it and its toggle. In the top layer it is placed against the
  * document: right under the header's phone row (h-17, so top-17).
  * A browser without popovers (Safari before 17) gets the menu from the app once hydrated, as
  * before: the toggle sets `data-open`, which shows it (`site-menu` in styles.css), and Escape
@@ -62,6 +62,12 @@ export function SiteHeader() {
   const close = () => {
     hidePopover(menuRef.current);
     setOpen(false);
+  };
+  // Focus Tabbed out of both the menu and its toggle (into the page): the menu closes rather
+  // than hang over the page. Focus going nowhere (another window, a tap on the page) is left to
+  // the browser's light dismiss.
+  const closeWhenFocusLeaves = ({ relatedTarget: next }: FocusEvent) => {
+    if (next !== null && next !== toggleRef.current && !menuRef.current?.contains(next)) close();
   };
 
   // Opened before hydration: the state catches up.
@@ -113,6 +119,7 @@ export function SiteHeader() {
           popoverTarget={menuId}
           aria-expanded={open}
           aria-controls={menuId}
+          onBlur={closeWhenFocusLeaves}
           onClick={() => {
             if (!hasPopovers()) setOpen((value) => !value);
           }}
@@ -148,6 +155,7 @@ export function SiteHeader() {
         popover="auto"
         data-open={open ? '' : undefined}
         onToggle={(event) => setOpen(event.newState === 'open')}
+        onBlur={closeWhenFocusLeaves}
         aria-label="Menu principal"
         className="site-menu absolute inset-x-0 top-17 bottom-auto m-0 h-auto w-auto border-0 border-b border-slate-200 bg-white px-4 pt-2 pb-4 text-inherit shadow-lg motion-safe:animate-menu-in md:hidden"
       >
