@@ -67,4 +67,11 @@ describe('insight labels (pt-BR)', () => {
     expect(hourLabel(23)).toBe('23h');
     expect(([1, 7, 30, 90] as const).map(insightsTexts.rangeTab)).toEqual(['Hoje', '7 dias', '30 dias', '90 dias']);
   });
+
+  it("a range's summary, said once its figures are in: the tab's words, one clique or many (pt-BR digits)", () => {
+    expect(insightsTexts.rangeSummary(1, 1)).toBe('Hoje: 1 clique');
+    expect(insightsTexts.rangeSummary(1, 0)).toBe('Hoje: 0 cliques');
+    expect(insightsTexts.rangeSummary(7, 9)).toBe('Últimos 7 dias: 9 cliques');
+    expect(insightsTexts.rangeSummary(90, 12_345)).toBe('Últimos 90 dias: 12.345 cliques');
+  });
 });

@@ -47,6 +47,8 @@ export const insightsTexts = {
 
   loading: 'Carregando as estatísticas',
   updating: 'Atualizando',
+  /** Said once a range's figures are in: "Últimos 7 dias: 9 cliques", "Hoje: 1 clique". */
+  rangeSummary: (days: InsightRange, count: number) => `${days === 1 ? 'Hoje' : `Últimos ${days} dias`}: ${clicks(count)}`,
 
   totalClicks: (count: number) => (count === 1 ? 'clique' : 'cliques'),
   totalHeading: 'Total de cliques',

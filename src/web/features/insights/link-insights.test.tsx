@@ -226,6 +226,31 @@ describe('LinkInsights: range tabs', () => {
     await waitFor(() => expect(requestedDays(fetchMock.mock.lastCall ?? [''])).toBe(90));
   });
 
+  it('a new range is announced: "Atualizando" while it loads, then its total, in the one status region of the panel', async () => {
+    const pending = new Map<number, (response: Response) => void>();
+    const counts: Record<number, number> = { 1: 1, 7: 9, 30: 10, 90: 1234 };
+    serveInsights((range) => (range === 30 ? jsonResponse(insights(30)) : new Promise<Response>((resolve) => pending.set(range, resolve))));
+    const user = userEvent.setup();
+    renderInsights();
+    await total();
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent(/^Últimos 30 dias: 10 cliques$/);
+
+    const choose = async (tab: string, range: number, said: string) => {
+      await user.click(screen.getByRole('tab', { name: tab }));
+      await waitFor(() => expect(status).toHaveTextContent(/^Atualizando$/));
+      await waitFor(() => expect(pending.has(range)).toBe(true));
+      act(() => pending.get(range)?.(jsonResponse(insights(range, { totalClicks: counts[range] }))));
+      await waitFor(() => expect(status).toHaveTextContent(new RegExp(`^${said}$`)));
+      // The same element all along: a live region swapped for another is not reliably read.
+      expect(screen.getByRole('status')).toBe(status);
+      expect(screen.getByRole('tabpanel')).toContainElement(status);
+    };
+    await choose('7 dias', 7, 'Últimos 7 dias: 9 cliques');
+    await choose('Hoje', 1, 'Hoje: 1 clique');
+    await choose('90 dias', 90, 'Últimos 90 dias: 1.234 cliques');
+  });
+
   it('opens on the range of the address, and on 30 days when ?dias= is not a range', async () => {
     serveInsights();
     const { unmount } = renderInsights('/dashboard/promo?dias=90');

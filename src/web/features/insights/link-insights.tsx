@@ -122,21 +122,32 @@ function NotSaved() {
 function LoadedInsights({ link, ...props }: BodyProps & { link: StoredLink | undefined }) {
   const { result, lastData, retry } = useLinkInsights(link, props.range);
   const data = result?.status === 'ok' ? result.data : undefined;
+  // What the panel's status says: loading, or another range on its way, then the range's total
+  // once its figures are in (a failure is the panel's own alert).
+  const status =
+    result === undefined ? (lastData === undefined ? t.loading : t.updating)
+    : data !== undefined ? t.rangeSummary(props.range, data.totalClicks)
+    : '';
   return (
-    <Frame {...props} destination={link === undefined ? undefined : readableUrl(link.url)} data={data}>
+    <Frame {...props} destination={link === undefined ? undefined : readableUrl(link.url)} data={data} status={status}>
       <InsightsPanel result={result} lastData={lastData} range={props.range} alias={props.alias} shortUrl={props.shortUrl} retry={retry} />
     </Frame>
   );
 }
 
-/** Destination, tabs and the CSV button above the range's panel. */
+/**
+ * Destination, tabs and the CSV button above the range's panel. `status` is read out as it
+ * changes: one live region that stays while the panel's content is replaced under it (a region
+ * added with its text, or removed with it, is not reliably announced).
+ */
 function Frame({
   range,
   onRangeChange,
   destination,
   data,
+  status,
   children,
-}: BodyProps & { destination: string | undefined; data: Insights | undefined; children: ReactNode }) {
+}: BodyProps & { destination: string | undefined; data: Insights | undefined; status: string; children: ReactNode }) {
   const idPrefix = useId();
   const panelId = `${idPrefix}-panel`;
 
@@ -170,6 +181,9 @@ function Frame({
         tabIndex={0}
         className="mt-4 rounded-2xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-4"
       >
+        <p role="status" className="sr-only">
+          {status}
+        </p>
         {children}
       </div>
     </>
@@ -192,9 +206,6 @@ function InsightsPanel({ result, lastData, range, alias, shortUrl, retry }: Pane
     // Another range is on its way: the figures shown stay, dimmed, instead of a jump to placeholders.
     return (
       <div aria-busy="true" className="opacity-60 transition-opacity">
-        <p role="status" className="sr-only">
-          {t.updating}
-        </p>
         <InsightsData data={lastData} shortUrl={shortUrl} />
       </div>
     );
@@ -589,9 +600,6 @@ function InsightsPlaceholder({ range, shortUrl }: { range: InsightRange; shortUr
   const { statsTimeZone } = useSiteConfig();
   return (
     <div className="space-y-4">
-      <p role="status" className="sr-only">
-        {t.loading}
-      </p>
       <noscript>
         <p className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">{t.needsJavaScript}</p>
       </noscript>
