@@ -45,8 +45,9 @@ function hidePopover(menu: HTMLElement | null): void {
  * closes it, so it works on the served page before the app has loaded (seconds on a slow phone)
  * and without JavaScript, and it closes on Escape and on a tap elsewhere. The app follows its
  * toggle events for the toggle's label and icon, and closes it when a link is chosen (a
- * navigation inside the app, no page load) or when keyboard focus leaves it and its toggle. In the top layer it is placed against the
- * document: right under the header's phone row (h-17, so top-17).
+ * navigation inside the app, no page load) or when keyboard focus leaves it and its toggle. In
+ * the top layer it is placed against the document: right under the header's phone row (h-17,
+ * so top-17).
  * A browser without popovers (Safari before 17) gets the menu from the app once hydrated, as
  * before: the toggle sets `data-open`, which shows it (`site-menu` in styles.css), and Escape
  * or a tap elsewhere close it.
