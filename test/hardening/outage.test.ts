@@ -4,6 +4,7 @@
 // and are all written once the store is back; nothing crashes.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { Writable } from 'node:stream';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -24,6 +25,7 @@ import { BROWSER } from '../helpers/fixtures.js';
 import { startTestServer, testDialect, type TestServer } from '../helpers/test-server.js';
 import { readMetric, sleep, waitFor } from './support.js';
 import { cliActor, runAdmin } from '../../src/server/admin-cli.js';
+import { loggerOptions } from '../../src/server/ops/log-options.js';
 import { signInToConsole } from '../helpers/console-session.js';
 
 const FLUSH_FAILURES = 'shortener_click_flush_failures_total';
@@ -222,6 +224,8 @@ describe.runIf(testDialect === 'postgres')('PostgreSQL stopped and started again
   let outageRedirects = 0;
   const ALIASES = ['fora-a', 'fora-b'] as const;
   let consoleCookie = '';
+  const logLines: string[] = [];
+  const linesSaying = (text: string) => logLines.filter((line) => line.includes(text)).length;
 
   const theApp = (): App => {
     if (app === undefined) throw new Error('app not started');
@@ -272,7 +276,13 @@ describe.runIf(testDialect === 'postgres')('PostgreSQL stopped and started again
     });
     store = openStore(config.database);
     await migrateToLatest(store.db, store.dialect);
-    app = await buildApp({ config, store });
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logLines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    app = await buildApp({ config, store, logger: loggerOptions('info', stream) });
     await app.server.listen({ port, host: '127.0.0.1' });
   }, 120_000);
 
@@ -352,6 +362,8 @@ describe.runIf(testDialect === 'postgres')('PostgreSQL stopped and started again
       }
     }
     expect(statuses, 'GET /fora-a (cached before the outage) while PostgreSQL is down').toEqual(Array(10).fill(302));
+    // The listener's loss is said once, not once per failed reconnection (one a second).
+    expect(linesSaying('cache invalidation listener lost')).toBe(1);
     await waitFor('a failed click flush', async () => (await readMetric(url, FLUSH_FAILURES)) > failuresBefore, 5000, 100);
     expect(app.clicks.pending()).toBeGreaterThanOrEqual(outageRedirects);
   }, 30_000);
@@ -370,6 +382,8 @@ describe.runIf(testDialect === 'postgres')('PostgreSQL stopped and started again
       10_000,
       100,
     );
+    await waitFor('the listener back', async () => linesSaying('cache invalidation listener back') === 1, 10_000, 100);
+    expect(linesSaying('cache invalidation listener lost')).toBe(1);
     // B's successful visits above are clicks too: flush them before counting.
     await app.clicks.flush();
     const settled = await storedClicks(theStore().db, ALIASES);

@@ -36,15 +36,23 @@ export function createPostgresInvalidation(options: {
   let listening = false;
   let stopped = false;
   let reconnectTimer: NodeJS.Timeout | undefined;
+  /** When a working listener was lost (undefined: listening, or never was). */
+  let lostAt: number | undefined;
 
   function lost(reason: unknown): void {
     if (!listening && client === undefined) return;
+    const wasListening = listening;
     listening = false;
     client = undefined;
     // The cache is kept but not trusted: lookups go to the store, and fall back on it only
     // when the store cannot answer either. It is cleared when the listener is back.
     if (stopped) return;
-    log.warn({ err: reason }, 'cache invalidation listener lost; redirect cache bypassed until it is back');
+    // Said once when it is lost and once when it is back: a reconnection failing every second
+    // through an outage was a line a second.
+    if (wasListening) {
+      lostAt = Date.now();
+      log.warn({ err: reason }, 'cache invalidation listener lost; redirect cache bypassed until it is back');
+    } else log.debug({ err: reason }, 'cache invalidation listener: reconnection failed');
     reconnectTimer ??= setTimeout(() => {
       reconnectTimer = undefined;
       void connect();
@@ -70,6 +78,10 @@ export function createPostgresInvalidation(options: {
       // Whatever happened while we were not listening is unknown: start from an empty cache.
       cache.forgetAll();
       listening = true;
+      if (lostAt !== undefined) {
+        log.info({ downMs: Date.now() - lostAt }, 'cache invalidation listener back; redirect cache trusted again');
+        lostAt = undefined;
+      }
     } catch (error) {
       await next.end().catch(() => undefined);
       client = next;
