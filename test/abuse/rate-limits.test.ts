@@ -49,6 +49,25 @@ describe('rate limits on link creation', () => {
     expect(statuses).toEqual([201, 201, 201, 201, 429, 429]);
   });
 
+  // SQLite's limits are counted in memory (PostgreSQL's in the database), each in an LRU that
+  // held 5,000 counts: 5,000 other creators in a day pushed a client's day count out.
+  it.runIf(testDialect === 'sqlite')('per day: a client past its limit stays refused after thousands of other clients created links', async () => {
+    const server = await limitedServer({ TRUST_PROXY: '1', CREATE_RATE_LIMIT_PER_MINUTE: '100', CREATE_RATE_LIMIT_PER_DAY: '2', CREATE_RATE_LIMIT_PER_NETWORK_PER_MINUTE: '100000', CREATE_GLOBAL_LIMIT_PER_MINUTE: '100000' });
+    const client = { 'x-forwarded-for': '203.0.113.41' };
+    for (let i = 0; i < 2; i++) expect((await create(server, i, client)).statusCode).toBe(201);
+    expect((await create(server, 2, client)).statusCode).toBe(429);
+    // 6,000 other clients, each in a network of its own, each with one refused creation: 6,000
+    // day counts, past the 5,000 the LRU held and within the 50,000 it now holds.
+    for (let start = 0; start < 6000; start += 200) {
+      await Promise.all(
+        Array.from({ length: 200 }, (_, k) => start + k).map((n) =>
+          server.app.server.inject({ method: 'POST', url: '/api/links', headers: { 'x-forwarded-for': `10.${n >> 8}.${n & 255}.9` }, payload: { url: 'nao-e-url' } }),
+        ),
+      );
+    }
+    expect((await create(server, 3, client)).statusCode).toBe(429);
+  }, 60_000);
+
   it('per day: its own pt-BR message, and Retry-After is the time really left in the day window', async () => {
     // Only Date is faked: the limit's window (and PostgreSQL's limit store) reads the clock.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 2, 10, 12) });

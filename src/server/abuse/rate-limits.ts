@@ -5,7 +5,7 @@
 // limiter per request, so a route with several limits chains them in one hook here.
 // The redirect is never limited. The per-day creation limit refuses with its own message and
 // the real time left in its window: "wait a little" would be wrong there.
-import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import rateLimit, { type CreateRateLimitOptions, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { normalizeAlias } from '../../shared/alias-rules.js';
 import type { Config } from '../config.js';
@@ -82,12 +82,26 @@ const longRefusal =
   (outcome) =>
     new AppError('rate_limited', 429, { message: message(waitSeconds(outcome)), headers: { 'retry-after': String(waitSeconds(outcome)) } });
 
+/**
+ * Counts each long limit (a day's creations, an hour's reports) keeps in memory when the store
+ * keeps none (SQLite; PostgreSQL keeps them in the database). @fastify/rate-limit gives each
+ * limit an LRU of 5,000 (client, window) counts: after 5,000 other clients created a link, a
+ * client past its day's limit was forgotten and could create again. ~250 bytes a count, so at
+ * most 12 MB a limit; a day's limit then holds for 50,000 clients a day (the site-wide limit
+ * holds whatever). The minute limits keep the default: forgetting one costs a minute's quota.
+ */
+export const LONG_LIMIT_MEMORY_ENTRIES = 50_000;
+
 export function createLimiters(app: FastifyInstance, limits: Readonly<Config['rateLimits']>): Limiters {
   if (!limits.enabled) return { create: [], admitCreation: async () => undefined, admitReport: async () => undefined, reportAttempts: [], manage: [], perKey: [], refuseBadKeyFlood: async () => undefined };
   const clientKey = createClientKey(limits.ipv6Prefix);
   const networkKey = createNetworkKey(limits.ipv6Prefix);
+  // `cache` (the in-memory LRU's size) is read by createRateLimit but missing from its options'
+  // type; given through this wider type, it reaches the limit's own store.
+  const limiter = (options: CreateRateLimitOptions & { cache?: number }) =>
+    app.createRateLimit(options.timeWindow !== undefined && Number(options.timeWindow) > MINUTE ? { ...options, cache: LONG_LIMIT_MEMORY_ENTRIES } : options);
   const perClient = (name: string, max: number, timeWindow: number, refusal: Refusal = shortRefusal): Limit => ({
-    check: app.createRateLimit({ max, timeWindow, keyGenerator: (request: FastifyRequest) => `${name}:${clientKey(request.ip)}` }),
+    check: limiter({ max, timeWindow, keyGenerator: (request: FastifyRequest) => `${name}:${clientKey(request.ip)}` }),
     refusal,
   });
   const dayRefusal = longRefusal((secondsLeft) => dailyCreationLimitMessage(limits.createPerDay, secondsLeft));
@@ -104,7 +118,7 @@ export function createLimiters(app: FastifyInstance, limits: Readonly<Config['ra
   // Three clients' worth per network (IPv4 /24, IPv6 /48): a /48's 65,536 /64s filed 3,000
   // reports on one link in 8 s, and could bury the operator's queue.
   const reportPerNetwork: Limit = {
-    check: app.createRateLimit({
+    check: limiter({
       max: REPORT_NETWORK_CLIENTS * limits.reportPerHour,
       timeWindow: 60 * MINUTE,
       keyGenerator: (request: FastifyRequest) => `report-net-hour:${networkKey(request.ip)}`,
