@@ -1,6 +1,7 @@
 // Maps any error to an HTTP status, a code and the pt-BR message the API sends. 5xx details
 // never leave the server; a store that cannot be reached is a 503, not a 500.
 import type { FastifyError } from 'fastify';
+import { expiresAtFormatMessage } from '../shared/form-messages.js';
 import { type ApiErrorCode, errorMessages } from '../shared/messages.js';
 import { isStoreUnavailable } from './db/dialect.js';
 import { AppError } from './errors.js';
@@ -92,6 +93,9 @@ export function describeSchemaErrors(errors: readonly { keyword: string; instanc
   // '/links/3/url' (a bulk item's field) is refused as the whole request's `links`.
   const field = params.missingProperty ?? first?.instancePath.split('/')[1] ?? '';
   const code = Object.hasOwn(fieldCodes, field) ? fieldCodes[field] : undefined;
+  // An expiry of the wrong type (a number, true) is malformed, not out of range: the same
+  // message as the one the link's rules give a string that is not an instant.
+  if (code === 'invalid_expires_at') return { status: 400, code, message: expiresAtFormatMessage };
   if (code !== undefined) return { status: 400, code, message: errorMessages[code] };
   return { status: 400, code: 'invalid_request', message: errorMessages.invalid_request };
 }

@@ -26,6 +26,10 @@ export const linkOptionErrorMessages = {
   invalid_android_url: 'O link para Android precisa ser uma URL válida com http:// ou https://, de outro site.',
 } as const satisfies Record<LinkOptionErrorCode, string>;
 
+/** An expiresAt that is not an instant (an API caller's mistake: the form sends a well-formed one). */
+export const expiresAtFormatMessage =
+  'A data de expiração deve ser uma data e hora com fuso horário no formato ISO 8601, como 2027-01-31T18:00:00-03:00 ou 2027-01-31T21:00:00Z.';
+
 /** The report's reason out of its bounds. */
 export const invalidReportMessage = `Descreva o motivo da denúncia em ${REPORT_REASON_MIN} a ${formatInteger(REPORT_REASON_MAX)} caracteres.`;
 

@@ -34,11 +34,24 @@ export interface CheckedLinkOptions {
 /** The codes of the options' rules (their texts: form-messages.ts). */
 export type LinkOptionErrorCode = 'invalid_expires_at' | 'invalid_max_clicks' | 'invalid_password' | 'invalid_ios_url' | 'invalid_android_url';
 
-export type LinkOptionsCheck = { ok: true; options: CheckedLinkOptions } | { ok: false; code: LinkOptionErrorCode };
+/** A refusal; `malformed`: the value is not of the expected form at all (form-messages.ts has its text). */
+export type LinkOptionsCheck = { ok: true; options: CheckedLinkOptions } | { ok: false; code: LinkOptionErrorCode; malformed?: true };
 
-// An ISO 8601 instant with a date, a time and a zone (Z or ±hh:mm); Date.parse alone also takes
-// '2027-01-01' (read as UTC midnight) and locale strings.
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+// An ISO 8601 / RFC 3339 instant with a date, a time and a zone (Z or ±hh:mm, or ±hhmm): 'T'
+// or a space between date and time, 't' and 'z' too (RFC 3339 allows them). Date.parse alone
+// also takes '2027-01-01' (read as UTC midnight) and locale strings; a time without a zone is
+// refused, since whose clock it is cannot be known.
+const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)([Zz]|[+-]\d{2}:?\d{2})$/;
+
+/** The instant an ISO_INSTANT names (ms), in the one form Date.parse reads everywhere; NaN otherwise. */
+function parseInstant(raw: unknown): number {
+  const match = typeof raw === 'string' ? ISO_INSTANT.exec(raw) : null;
+  if (match === null) return Number.NaN;
+  const [, date, time, zone = ''] = match;
+  const offset = zone.toUpperCase() === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
+  const normalized = `${date}T${time}${offset}`;
+  return isRealDateTime(normalized) ? Date.parse(normalized) : Number.NaN;
+}
 
 const present = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
 
@@ -46,9 +59,10 @@ const present = (value: unknown): boolean => value !== undefined && value !== nu
 export function checkLinkOptions(input: LinkOptionsInput, now: number, ownHost?: string): LinkOptionsCheck {
   let expiresAt: string | null = null;
   if (present(input.expiresAt)) {
-    const raw = input.expiresAt;
-    const at = typeof raw === 'string' && ISO_INSTANT.test(raw) && isRealDateTime(raw) ? Date.parse(raw) : Number.NaN;
-    if (!Number.isFinite(at) || at < now + EXPIRY_MIN_AHEAD_MS || at > now + EXPIRY_MAX_AHEAD_MS) return { ok: false, code: 'invalid_expires_at' };
+    const at = parseInstant(input.expiresAt);
+    // Not an instant at all (no zone, a date alone, a number): said as such, not as out of range.
+    if (!Number.isFinite(at)) return { ok: false, code: 'invalid_expires_at', malformed: true };
+    if (at < now + EXPIRY_MIN_AHEAD_MS || at > now + EXPIRY_MAX_AHEAD_MS) return { ok: false, code: 'invalid_expires_at' };
     expiresAt = new Date(at).toISOString();
   }
   let maxClicks: number | null = null;

@@ -51,7 +51,6 @@ describe('checkLinkOptions', () => {
     it.each([
       ['a date without a time', '2026-12-25'],
       ['a time without a zone', '2026-12-25T18:00'],
-      ['a space instead of T', '2026-12-25 18:00Z'],
       ['a locale string', '25/12/2026 18:00'],
       ['an English date', 'Dec 25, 2026 18:00 GMT'],
       ['words', 'amanhã'],
@@ -61,8 +60,22 @@ describe('checkLinkOptions', () => {
       ['an object', { at: '2026-12-25T18:00Z' }],
       ['an array', ['2026-12-25T18:00Z']],
       ['a month 13', '2026-13-01T10:00:00Z'],
-    ])('refuses %s', (_name, expiresAt) => {
-      expect(codeOf({ expiresAt })).toBe('invalid_expires_at');
+      ['a zone without its minutes', '2026-12-25T18:00+03'],
+    ])('refuses %s, as malformed (not as out of range)', (_name, expiresAt) => {
+      expect(check({ expiresAt })).toEqual({ ok: false, code: 'invalid_expires_at', malformed: true });
+    });
+
+    it('an instant out of range is refused as such, not as malformed', () => {
+      expect(check({ expiresAt: iso(NOW - 3600_000) })).toEqual({ ok: false, code: 'invalid_expires_at' });
+    });
+
+    it.each([
+      ['a space instead of T', '2026-12-25 18:00Z'],
+      ['lower-case t and z', '2026-12-25t18:00:00z'],
+      ['an offset without a colon', '2026-12-25T15:00:00-0300'],
+    ])('takes RFC 3339 forms: %s', (_name, expiresAt) => {
+      const result = check({ expiresAt });
+      expect(result.ok && result.options.expiresAt).toBe('2026-12-25T18:00:00.000Z');
     });
 
     // V8's Date.parse takes any day up to 31 in any month ('2027-02-30T10:00:00Z' would become

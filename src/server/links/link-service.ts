@@ -7,6 +7,7 @@ import { isReservedAlias, isValidAliasFormat, normalizeAlias } from '../../share
 import { checkTargetUrl } from '../../shared/url-rules.js';
 import type { Calendar, Clock } from '../calendar.js';
 import { isUniqueViolation } from '../db/dialect.js';
+import { expiresAtFormatMessage } from '../../shared/form-messages.js';
 import { appTargetTexts } from '../../shared/messages.js';
 import { AppError } from '../errors.js';
 import { isForbiddenTargetHost } from '../abuse/target-rules.js';
@@ -102,7 +103,8 @@ export function createLinkService(deps: LinkServiceDeps) {
     if (deps.isBlockedHost(checked.url.hostname)) throw new AppError('blocked_url', 400);
     const url = checked.url.href;
     const checkedOptions = checkLinkOptions(input, deps.clock(), deps.publicHost);
-    if (!checkedOptions.ok) throw new AppError(checkedOptions.code, 400);
+    // A malformed expiry (the only option with a form of its own) is told its form, not its range.
+    if (!checkedOptions.ok) throw new AppError(checkedOptions.code, 400, checkedOptions.malformed === true ? { message: expiresAtFormatMessage } : undefined);
     const options = checkedOptions.options;
     for (const [appUrl, code, field] of [[options.iosUrl, 'invalid_ios_url', 'iPhone e iPad'], [options.androidUrl, 'invalid_android_url', 'Android']] as const) {
       if (appUrl === null) continue;
