@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, LinkOwnerView } from '../../src/shared/api.js';
+import { createCounterRepository } from '../../src/server/stats/counter-repository.js';
+import { createLinkOwnerService } from '../../src/server/links/link-owner-service.js';
 import { createLink } from '../helpers/api.js';
 import { BROWSER } from '../helpers/fixtures.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
@@ -124,6 +126,29 @@ describe('DELETE /api/links/:alias', () => {
     expect((await server.app.server.inject({ method: 'GET', url: '/apagar', headers: { 'user-agent': BROWSER } })).headers.location).toBe(
       'https://example.com/novo-dono',
     );
+  });
+});
+
+describe('DELETE when another request deleted the link first', () => {
+  it('only the deletion that removed the row answers 204; one that lost the race answers 404', async () => {
+    const link = await createLink(server, { url: 'https://example.com/corrida', alias: 'corrida' });
+    const { services } = server.app;
+    // The owner service over the real repository, whose deleteLink finds the row already gone:
+    // another instance's (or the operator's) deletion came between this one's check and its delete.
+    const forgotten: string[] = [];
+    const owner = createLinkOwnerService({
+      links: { ...services.linkRepository, deleteLink: async (target) => (await services.linkRepository.deleteLink(target)) && services.linkRepository.deleteLink(target) },
+      counters: createCounterRepository(server.store.db),
+      calendar: services.calendar,
+      shortUrlFor: services.links.shortUrlFor,
+      isBlockedUrl: () => false,
+      clock: services.clock,
+      onDeleted: (alias) => forgotten.push(alias),
+    });
+    await expect(owner.deleteLink('corrida', link.manageToken)).rejects.toMatchObject({ code: 'link_not_found', statusCode: 404 });
+    // Gone either way, and forgotten by this instance's cache.
+    expect(await server.store.db.selectFrom('links').select('id').where('alias', '=', 'corrida').execute()).toEqual([]);
+    expect(forgotten).toEqual(['corrida']);
   });
 });
 

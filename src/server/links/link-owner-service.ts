@@ -117,8 +117,11 @@ export function createLinkOwnerService(deps: LinkOwnerServiceDeps) {
     async deleteLink(alias: string, token: OwnerCredential): Promise<void> {
       const link = await authorise(alias, token);
       // Deleted and announced together, or neither (a 503): a 204 means no instance serves it.
-      await deps.links.deleteLink(link);
+      // Another request (the owner twice, the operator) may have deleted it since it was read:
+      // only the one that did answers 204, the others the 404 of a link that is gone.
+      const deleted = await deps.links.deleteLink(link);
       deps.onDeleted(link.alias);
+      if (!deleted) throw new AppError('link_not_found', 404);
     },
   };
 }
