@@ -98,14 +98,16 @@ export function hasAnyOption(options: CheckedLinkOptions): boolean {
 
 /**
  * The instant of a wall-clock date and time ('YYYY-MM-DDTHH:mm', as an <input type="datetime-local">
- * gives it) in `timeZone`, as ISO 8601 UTC; undefined when it is not such a value.
+ * gives it; with ':ss' or ':ss.sss' when its seconds are not zero) in `timeZone`, as ISO 8601
+ * UTC; undefined when it is not such a value.
  */
 export function wallClockToInstant(local: string, timeZone: string = EXPIRY_TIME_ZONE): string | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/.exec(local);
   if (match === null) return undefined;
   if (!isRealDateTime(local)) return undefined;
-  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
-  const asUtc = Date.UTC(y, mo - 1, d, h, mi);
+  const [y, mo, d, h, mi, sec = 0] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number?];
+  const ms = Number((match[7] ?? '').padEnd(3, '0'));
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi, sec, ms);
   // The zone's offset at that moment, from Intl (twice: the first guess may sit across a change).
   let instant = asUtc;
   for (let i = 0; i < 2; i++) instant = asUtc - zoneOffsetMs(instant, timeZone);

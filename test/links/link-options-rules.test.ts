@@ -193,7 +193,13 @@ describe('wallClockToInstant', () => {
     expect(result.ok && result.options.expiresAt).toBe('2026-12-25T21:00:00.000Z');
   });
 
-  it.each(['', '2026-12-25', '2026-12-25T18:00:00', '2026-12-25T18:00Z', '2026-12-25 18:00', '25/12/2026 18:00', '2026-12-25T8:00', 'amanhã'])(
+  it('takes the seconds a datetime-local value carries when they are not zero', () => {
+    expect(wallClockToInstant('2026-12-25T18:00:30')).toBe('2026-12-25T21:00:30.000Z');
+    expect(wallClockToInstant('2026-12-25T18:00:30.5')).toBe('2026-12-25T21:00:30.500Z');
+    expect(wallClockToInstant('2026-12-25T18:00:60')).toBeUndefined();
+  });
+
+  it.each(['', '2026-12-25', '2026-12-25T18:00Z', '2026-12-25 18:00', '25/12/2026 18:00', '2026-12-25T8:00', 'amanhã'])(
     'is undefined for %j (not a datetime-local value)',
     (value) => {
       expect(wallClockToInstant(value)).toBeUndefined();
