@@ -134,7 +134,8 @@ export const linkOptionTexts = {
   iosUrlLabel: 'Link para iPhone e iPad',
   androidUrlLabel: 'Link para Android',
   appUrlsHint: 'Quem abrir o link nesses aparelhos vai para este endereço; os demais, para a URL principal.',
-  badgeExpires: (when: string): string => `expira em ${when}`,
+  // Brasília's clock named: in Manaus or Rio Branco a bare "18:00" reads as their own.
+  badgeExpires: (when: string): string => `expira em ${when} (Brasília)`,
   badgeExpired: 'expirado',
   // "de 1 clique", "de 2 cliques": the noun agrees with the limit.
   badgeClicks: (used: number, max: number): string => `${formatInteger(used)} de ${formatInteger(max)} ${max === 1 ? 'clique' : 'cliques'}`,

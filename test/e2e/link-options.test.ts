@@ -79,7 +79,7 @@ describe("link options ('Mais opções')", () => {
         password: 'segredo-forte',
       },
     ]);
-    const badges = [`expira em ${asBadgeDate(expiry)}`, '0 de 50 cliques', 'protegido'];
+    const badges = [`expira em ${asBadgeDate(expiry)} (Brasília)`, '0 de 50 cliques', 'protegido'];
     expect(await result.getByRole('listitem').allInnerTexts()).toEqual(badges);
 
     // The dashboard reads the options from the owner view.

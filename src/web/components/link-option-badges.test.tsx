@@ -14,10 +14,12 @@ describe('linkOptionBadges', () => {
 
   it('the expiry in Brasília time, or "expirado" once it has passed', () => {
     const options = { ...PLAIN, expiresAt: '2026-12-25T21:00:00.000Z' };
-    expect(linkOptionBadges(options, NOW)).toEqual([{ kind: 'expires', text: 'expira em 25/12/2026 18:00' }]);
+    expect(linkOptionBadges(options, NOW)).toEqual([{ kind: 'expires', text: 'expira em 25/12/2026 18:00 (Brasília)' }]);
     expect(linkOptionBadges(options, Date.parse('2026-12-25T21:00:00.000Z'))).toEqual([{ kind: 'expired', text: 'expirado' }]);
     // A minute past midnight in UTC is still the evening before in Brasília.
-    expect(texts({ ...PLAIN, expiresAt: '2027-01-01T00:01:00.000Z' })).toEqual(['expira em 31/12/2026 21:01']);
+    expect(texts({ ...PLAIN, expiresAt: '2027-01-01T00:01:00.000Z' })).toEqual(['expira em 31/12/2026 21:01 (Brasília)']);
+    // An instant the minute alone would misstate (an API link's): its seconds are shown.
+    expect(texts({ ...PLAIN, expiresAt: '2026-12-25T20:32:50.000Z' })).toEqual(['expira em 25/12/2026 17:32:50 (Brasília)']);
   });
 
   it('the clicks used of the limit, pt-BR numbers; used up stands out', () => {
@@ -37,7 +39,7 @@ describe('linkOptionBadges', () => {
 
   it('all of them, in a fixed order', () => {
     const all = { expiresAt: '2026-12-25T21:00:00.000Z', maxClicks: 10, clicksLeft: 4, protected: true, iosUrl: 'https://a.example/', androidUrl: 'https://b.example/' };
-    expect(texts(all)).toEqual(['expira em 25/12/2026 18:00', '6 de 10 cliques', 'protegido', 'links para apps']);
+    expect(texts(all)).toEqual(['expira em 25/12/2026 18:00 (Brasília)', '6 de 10 cliques', 'protegido', 'links para apps']);
   });
 
   it('reads what it is given defensively: missing or malformed fields are no option', () => {

@@ -21,7 +21,7 @@ export function linkOptionBadges(value: unknown, now: number): LinkOptionBadge[]
   if (options.expiresAt !== null) {
     const at = Date.parse(options.expiresAt);
     if (Number.isFinite(at)) {
-      badges.push(at <= now ? { kind: 'expired', text: t.badgeExpired } : { kind: 'expires', text: t.badgeExpires(formatBrasiliaDateTime(options.expiresAt)) });
+      badges.push(at <= now ? { kind: 'expired', text: t.badgeExpired } : { kind: 'expires', text: t.badgeExpires(formatBrasiliaDateTime(options.expiresAt, true)) });
     }
   }
   if (options.maxClicks !== null) {

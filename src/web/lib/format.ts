@@ -74,13 +74,18 @@ const brasiliaFormat = onFirstUse(
     }),
 );
 
-/** An ISO instant in Brasília time, "25/12/2026 18:00"; the input as is if it is not a date. */
-export function formatBrasiliaDateTime(iso: string): string {
+/**
+ * An ISO instant in Brasília time, "25/12/2026 18:00"; the input as is if it is not a date.
+ * `seconds`: also its seconds when they are not zero ("18:00:50"), for an instant the minute
+ * alone would misstate (a link that still opens for 50 s after "18:00").
+ */
+export function formatBrasiliaDateTime(iso: string, seconds = false): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const parts = brasiliaFormat().formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '';
-  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
+  const second = seconds ? date.getUTCSeconds() : 0;
+  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}${second === 0 ? '' : `:${String(second).padStart(2, '0')}`}`;
 }
 
 /**

@@ -362,7 +362,7 @@ describe("CreateLinkForm: 'Mais opções'", () => {
       androidUrl: 'https://play.google.com/store/apps/details?id=br.exemplo',
     });
     const badges = within(result).getAllByRole('listitem').map((item) => item.textContent);
-    expect(badges).toEqual(['expira em 10/03/2027 18:30', '0 de 50 cliques', 'protegido', 'links para apps']);
+    expect(badges).toEqual(['expira em 10/03/2027 18:30 (Brasília)', '0 de 50 cliques', 'protegido', 'links para apps']);
   });
 
   it('sends nothing of the options when they are left empty, and a plain result has no badges', async () => {

@@ -187,7 +187,7 @@ describe('MyLinksDashboard: the list', () => {
     const withOptions = card(expiring.shortUrl);
     const badges = await within(withOptions).findByTestId('link-option-badges');
     const when = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' }).format(future).replace(', ', ' ');
-    expect(within(badges).getAllByRole('listitem').map((item) => item.textContent)).toEqual([`expira em ${when}`, '3 de 50 cliques', 'protegido', 'links para apps']);
+    expect(within(badges).getAllByRole('listitem').map((item) => item.textContent)).toEqual([`expira em ${when} (Brasília)`, '3 de 50 cliques', 'protegido', 'links para apps']);
     expect(await within(card(expired.shortUrl)).findByText('expirado')).toBeInTheDocument();
     expect(await within(card(newer.shortUrl)).findByTestId('total-clicks')).toHaveTextContent('1');
     expect(within(card(newer.shortUrl)).queryByTestId('link-option-badges')).not.toBeInTheDocument();
@@ -302,7 +302,7 @@ describe('MyLinksDashboard: the list', () => {
     const user = userEvent.setup();
     renderWithApp(<MyLinksDashboard />);
     const badges = await within(card(soon.shortUrl)).findByTestId('link-option-badges');
-    expect(badges).toHaveTextContent('expira em 27/11/2026 09:01');
+    expect(badges).toHaveTextContent('expira em 27/11/2026 09:01 (Brasília)');
     clock.mockReturnValue(start + 2 * 60_000);
     const refresh = screen.getByRole('button', { name: 'Atualizar' });
     await waitFor(() => expect(refresh).toBeEnabled());
