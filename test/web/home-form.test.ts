@@ -98,15 +98,16 @@ describe('POST / (the home form without JavaScript)', () => {
     { case: 'no URL', url: '', alias: '', status: 400, title: 'Erro:', message: 'Por favor, insira uma URL válida' },
     { case: 'not a URL', url: 'nao e uma url', alias: '', status: 400, title: 'Erro:', message: 'Por favor, insira uma URL válida' },
     { case: 'another scheme', url: 'ftp://example.com/arquivo', alias: '', status: 400, message: 'A URL precisa começar com http:// ou https://.' },
-    { case: 'a reserved alias', url: 'https://example.com/faq', alias: 'faq', status: 400, message: 'Este alias é reservado pelo site. Escolha outro.' },
+    { case: 'a reserved alias', url: 'https://example.com/faq', alias: 'faq', status: 400, message: 'Este alias é reservado pelo site. Escolha outro.', field: 'alias' },
     {
       case: 'a malformed alias',
       url: 'https://example.com/x',
       alias: 'a b',
       status: 400,
       message: 'O alias deve ter de 3 a 64 caracteres e usar apenas letras (a–z), números, hífen (-) ou sublinhado (_).',
+      field: 'alias',
     },
-  ])('$case: $status, the message under the form, what was typed kept, nothing stored', async ({ url, alias, status, title = ERROR_PREFIX, message }) => {
+  ])('$case: $status, the message under the form, its field marked, what was typed kept, nothing stored', async ({ url, alias, status, title = ERROR_PREFIX, message, field = 'url' }) => {
     const before = await linkCount(server);
     const page = await post({ url, alias });
     expect(page.status).toBe(status);
@@ -114,7 +115,12 @@ describe('POST / (the home form without JavaScript)', () => {
     expect(refusals(page)).toEqual([`${title} ${message}`]);
     const urlField = findOnly(formOf(page), tag('input', { name: 'url' }), 'url input');
     expect(urlField.attribs.value).toBe(url);
-    expect(urlField.attribs['aria-invalid']).toBe('true');
+    // The field the refusal is about is marked invalid and described by it; the other is not.
+    const [refused, other] = field === 'url' ? ['url', 'alias'] : ['alias', 'url'];
+    const refusedField = findOnly(formOf(page), tag('input', { name: refused }), `${refused} input`);
+    expect(refusedField.attribs['aria-invalid']).toBe('true');
+    expect(refusedField.attribs['aria-describedby']).toContain(findOnly(formOf(page), (element) => element.attribs.role === 'alert', 'refusal').attribs.id);
+    expect(findOnly(formOf(page), tag('input', { name: other }), `${other} input`).attribs['aria-invalid']).toBeUndefined();
     expect(fieldValue(page, 'alias')).toBe(alias);
     expect(resultBoxes(page)).toEqual([]);
     expect(await linkCount(server)).toBe(before);
@@ -145,7 +151,7 @@ describe('POST / (the home form without JavaScript)', () => {
     expect(fieldValue(page, 'password')).toBe('');
     const [box] = resultBoxes(page);
     expect(findAll(box as HtmlElement, tag('li')).map((badge) => textOf(badge))).toEqual([
-      `expira em ${typed.slice(8, 10)}/${typed.slice(5, 7)}/${typed.slice(0, 4)} ${typed.slice(11)}`,
+      `expira em ${typed.slice(8, 10)}/${typed.slice(5, 7)}/${typed.slice(0, 4)} ${typed.slice(11)} (Brasília)`,
       '0 de 50 cliques',
       'protegido',
       'links para apps',

@@ -7,6 +7,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { HomeFormOptions, HomeFormOutcome } from '../../shared/app-shell.js';
+import { linkOptionErrorMessages } from '../../shared/form-messages.js';
 import { LINK_OPTION_FIELDS, type LinkOptionFormValues, readLinkOptionForm } from '../../shared/link-option-form.js';
 import { PAGE_PATHS } from '../../shared/routes.js';
 import type { LinkService } from '../links/link-service.js';
@@ -61,7 +62,10 @@ export async function registerHomeFormRoute(app: FastifyInstance, deps: HomeForm
         const refusal = formRefusal(error, request, 'home form');
         status = refusal.status;
         retryAfter = refusal.retryAfter;
-        outcome = { ...echoed, error: refusal.message, errorCode: refusal.code };
+        // The API tells a malformed expiry its ISO 8601 form; a person typing in the form (a
+        // browser without a date picker) gets the field's own rule instead.
+        const message = refusal.code === 'invalid_expires_at' ? linkOptionErrorMessages.invalid_expires_at : refusal.message;
+        outcome = { ...echoed, error: message, errorCode: refusal.code };
       }
       if (retryAfter !== undefined) void reply.header('retry-after', retryAfter);
       // The answer holds the new link's manage token: never stored by a cache.
