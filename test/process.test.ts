@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BROWSER } from './helpers/fixtures.js';
 import { freePort, spawnServer, waitUntilReady } from './helpers/child-server.js';
+import { immutableFlagWorks } from './helpers/immutable-file.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shortener-process-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -100,22 +101,6 @@ describe('a start on a database it cannot use', () => {
     }
   });
 });
-
-/** chattr +i needs root (CAP_LINUX_IMMUTABLE) and a file system that supports it. */
-function immutableFlagWorks(): boolean {
-  const probeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shortener-chattr-'));
-  const probe = path.join(probeDir, 'probe');
-  fs.writeFileSync(probe, 'x');
-  try {
-    execFileSync('chattr', ['+i', probe], { stdio: 'ignore' });
-    execFileSync('chattr', ['-i', probe], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  } finally {
-    fs.rmSync(probeDir, { recursive: true, force: true });
-  }
-}
 
 describe('npm run migrate', () => {
   it('applies the migrations to a new SQLite file, and says in one line why it cannot reach a database', async () => {

@@ -21,6 +21,7 @@ import type { ApiErrorBody, CreateLinkResponse } from '../../src/shared/api.js';
 import { errorMessages, redirectTexts } from '../../src/shared/messages.js';
 import { loadEmbeddedPostgres } from '../helpers/postgres.js';
 import { freePort } from '../helpers/child-server.js';
+import { immutableFlagWorks } from '../helpers/immutable-file.js';
 import { BROWSER } from '../helpers/fixtures.js';
 import { startTestServer, testDialect, type TestServer } from '../helpers/test-server.js';
 import { readMetric, sleep, waitFor } from './support.js';
@@ -73,22 +74,6 @@ function expectUnavailableJson(res: { statusCode: number; headers: Record<string
 }
 
 // --- SQLite ----------------------------------------------------------------------------------
-
-/** chattr +i needs root (CAP_LINUX_IMMUTABLE) and a file system that supports it. */
-function immutableFlagWorks(): boolean {
-  const probeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shortener-chattr-'));
-  const probe = path.join(probeDir, 'probe');
-  fs.writeFileSync(probe, 'x');
-  try {
-    execFileSync('chattr', ['+i', probe], { stdio: 'ignore' });
-    execFileSync('chattr', ['-i', probe], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  } finally {
-    fs.rmSync(probeDir, { recursive: true, force: true });
-  }
-}
 
 describe.runIf(testDialect === 'sqlite')('SQLite store that cannot be written for a while', () => {
   let server: TestServer;

@@ -49,3 +49,11 @@ export function FieldHint({ className, ...props }: ComponentProps<'p'>) {
 export function FieldError({ className, ...props }: ComponentProps<'p'>) {
   return <p className={cn('mt-1.5 text-sm font-medium text-red-700', className)} {...props} />;
 }
+
+/**
+ * A control's aria attributes for its hint and, while it is refused, its error: marked invalid
+ * and described by both (the ids of the FieldHint and the FieldError under it).
+ */
+export function describedField(hintId: string, errorId: string, error: string | undefined): { 'aria-invalid': true | undefined; 'aria-describedby': string } {
+  return { 'aria-invalid': error === undefined ? undefined : true, 'aria-describedby': error === undefined ? hintId : `${hintId} ${errorId}` };
+}

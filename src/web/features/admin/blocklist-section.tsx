@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { ADMIN_FEED_MAX_BYTES, type AdminBlockedDomain, type AdminImportResult } from '../../../shared/admin-api';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { FieldError, FieldHint, Input, Label } from '../../components/ui/field';
+import { describedField, FieldError, FieldHint, Input, Label } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { isSessionEnded } from './admin-client';
@@ -120,8 +120,7 @@ function BlockForm({ onDone }: { onDone(): void }) {
               setDomain(event.target.value);
               setDomainError(undefined);
             }}
-            aria-invalid={domainError === undefined ? undefined : true}
-            aria-describedby={domainError === undefined ? 'admin-block-domain-hint' : 'admin-block-domain-hint admin-block-domain-error'}
+            {...describedField('admin-block-domain-hint', 'admin-block-domain-error', domainError)}
           />
           <FieldHint id="admin-block-domain-hint">{t.blocklist.domainHint}</FieldHint>
           {domainError !== undefined && <FieldError id="admin-block-domain-error">{domainError}</FieldError>}

@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { AdminApiKey, AdminIssuedKey } from '../../../shared/admin-api';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { FieldError, FieldHint, Input, Label } from '../../components/ui/field';
+import { describedField, FieldError, FieldHint, Input, Label } from '../../components/ui/field';
 import { toast } from '../../components/ui/use-toast';
 import { useCopyToClipboard } from '../../lib/clipboard';
 import { formatDateTime, formatNumber } from '../../lib/format';
@@ -124,8 +124,7 @@ function CreateKeyForm({ defaultPerMinute, onIssued }: { defaultPerMinute: numbe
               setName(event.target.value);
               setNameError(undefined);
             }}
-            aria-invalid={nameError === undefined ? undefined : true}
-            aria-describedby={nameError === undefined ? 'admin-key-name-hint' : 'admin-key-name-hint admin-key-name-error'}
+            {...describedField('admin-key-name-hint', 'admin-key-name-error', nameError)}
           />
           <FieldHint id="admin-key-name-hint">{t.keys.nameHint}</FieldHint>
           {nameError !== undefined && <FieldError id="admin-key-name-error">{nameError}</FieldError>}
