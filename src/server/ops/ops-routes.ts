@@ -7,6 +7,7 @@ import type { Store } from '../db/store.js';
 import { AppError } from '../errors.js';
 import type { Metrics } from './metrics.js';
 import type { WriteHealth } from './write-health.js';
+import { withTimeout } from './with-timeout.js';
 
 const READY_TIMEOUT_MS = 1000;
 
@@ -56,22 +57,6 @@ function mayReadMetrics(request: FastifyRequest, allowed: [ipaddr.IPv4 | ipaddr.
     return false;
   }
   return allowed.some(([range, bits]) => inRange(address, range, bits));
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('timeout')), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
 }
 
 function inRange(address: ipaddr.IPv4 | ipaddr.IPv6, range: ipaddr.IPv4 | ipaddr.IPv6, bits: number): boolean {

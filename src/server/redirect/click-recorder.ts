@@ -9,6 +9,7 @@ import type { UserAgentProfile } from '../insights/user-agent-profile.js';
 import type { VisitLog } from '../insights/visit-log.js';
 import type { ClickWriter } from '../stats/click-writer.js';
 import { createClickCounts } from './click-counts.js';
+import { withTimeout } from '../ops/with-timeout.js';
 
 export interface ClickRecorderOptions {
   writer: ClickWriter;
@@ -61,15 +62,6 @@ export interface ClickRecorder {
   pending(): number;
   start(): void;
   stop(): Promise<void>;
-}
-
-/** `work`, or a rejection at `deadline` (a performance.now() time) if it has not settled by then. */
-function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error('the store did not answer before the shutdown deadline')), Math.max(0, deadline - performance.now()));
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 export function createClickRecorder(options: ClickRecorderOptions): ClickRecorder {
@@ -145,7 +137,7 @@ export function createClickRecorder(options: ClickRecorderOptions): ClickRecorde
       try {
         // A store that hangs (PostgreSQL stopped, not refusing) never settles the flush: the
         // deadline ends the wait, as it ends the retries of a store that refuses.
-        await beforeDeadline(flush(), deadline);
+        await withTimeout(flush(), deadline - performance.now(), 'the store did not answer before the shutdown deadline');
         return;
       } catch (error) {
         if (performance.now() >= deadline) {
