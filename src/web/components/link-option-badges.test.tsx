@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LinkOptionsView } from '../../shared/api';
-import { LinkOptionBadges, linkOptionBadges } from './link-option-badges';
+import { LinkOptionBadges, linkOptionBadges, upcomingExpiry } from './link-option-badges';
 
 const PLAIN: LinkOptionsView = { expiresAt: null, maxClicks: null, clicksLeft: null, protected: false, iosUrl: null, androidUrl: null };
 const NOW = Date.parse('2026-11-23T12:00:00.000Z');
@@ -58,5 +58,61 @@ describe('LinkOptionBadges', () => {
   it('renders a list of badges', () => {
     render(<LinkOptionBadges options={{ ...PLAIN, maxClicks: 50, clicksLeft: 50, protected: true }} />);
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['0 de 50 cliques', 'protegido']);
+  });
+
+  describe('a page left open past the expiry', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('turns the badge into "expirado" at the instant itself, not before', () => {
+      vi.useFakeTimers({ now: NOW });
+      const expiresAt = new Date(NOW + 90_000).toISOString();
+      render(<LinkOptionBadges options={{ ...PLAIN, expiresAt, maxClicks: 5, clicksLeft: 5 }} now={NOW} />);
+      const list = screen.getByTestId('link-option-badges');
+      expect(list).toHaveTextContent('expira em 23/11/2026 09:01:30 (Brasília)');
+      act(() => {
+        vi.advanceTimersByTime(89_999);
+      });
+      expect(list).toHaveTextContent('expira em');
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
+      expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['expirado', '0 de 5 cliques']);
+      // Nothing is left waiting once it has turned.
+      expect(vi.getTimerCount()).toBe(0);
+    });
+
+    it('waits for an expiry past setTimeout\'s longest delay in steps', () => {
+      vi.useFakeTimers({ now: NOW });
+      const in40Days = NOW + 40 * 86_400_000;
+      render(<LinkOptionBadges options={{ ...PLAIN, expiresAt: new Date(in40Days).toISOString() }} now={NOW} />);
+      act(() => {
+        vi.advanceTimersByTime(30 * 86_400_000);
+      });
+      expect(screen.getByTestId('link-option-badges')).toHaveTextContent('expira em');
+      act(() => {
+        vi.advanceTimersByTime(10 * 86_400_000);
+      });
+      expect(screen.getByTestId('link-option-badges')).toHaveTextContent('expirado');
+    });
+
+    it('sets no timer for a link without a future expiry, and drops it when unmounted', () => {
+      vi.useFakeTimers({ now: NOW });
+      const { unmount } = render(<LinkOptionBadges options={{ ...PLAIN, expiresAt: new Date(NOW - 1).toISOString() }} now={NOW} />);
+      expect(vi.getTimerCount()).toBe(0);
+      unmount();
+      render(<LinkOptionBadges options={{ ...PLAIN, expiresAt: new Date(NOW + 60_000).toISOString() }} now={NOW} />).unmount();
+      expect(vi.getTimerCount()).toBe(0);
+    });
+  });
+});
+
+describe('upcomingExpiry', () => {
+  it('the expiry instant while it is ahead; null once reached, or without one', () => {
+    expect(upcomingExpiry({ ...PLAIN, expiresAt: '2026-11-23T12:00:01.000Z' }, NOW)).toBe(NOW + 1000);
+    expect(upcomingExpiry({ ...PLAIN, expiresAt: '2026-11-23T12:00:00.000Z' }, NOW)).toBeNull();
+    expect(upcomingExpiry(PLAIN, NOW)).toBeNull();
+    expect(upcomingExpiry({ expiresAt: 'amanhã' }, NOW)).toBeNull();
   });
 });

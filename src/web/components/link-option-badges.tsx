@@ -1,7 +1,7 @@
 // The options a link was created with, as small badges: on the dashboard's cards and in the
 // home form's result box. A plain link shows nothing.
 import { Clock, Lock, type LucideIcon, MousePointerClick, Smartphone } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { linkOptionTexts as t } from '../../shared/messages';
 import { formatBrasiliaDateTime } from '../lib/format';
 import { toLinkOptionsView } from '../lib/link-options-view';
@@ -12,6 +12,14 @@ export type LinkOptionBadgeKind = 'expires' | 'expired' | 'clicks' | 'clicksUsed
 export interface LinkOptionBadge {
   kind: LinkOptionBadgeKind;
   text: string;
+}
+
+/** The instant (ms) a link's expiry badge turns into "expirado", when that is still after `now`. */
+export function upcomingExpiry(value: unknown, now: number): number | null {
+  const { expiresAt } = toLinkOptionsView(value);
+  if (expiresAt === null) return null;
+  const at = Date.parse(expiresAt);
+  return Number.isFinite(at) && at > now ? at : null;
 }
 
 /** The badges of a link's options (LinkOptionsView, read defensively) at `now` (ms). */
@@ -54,13 +62,28 @@ const TONES: Record<LinkOptionBadgeKind, string> = {
   apps: 'border-slate-200 bg-white text-slate-700',
 };
 
+// setTimeout's longest delay (2^31 - 1 ms, ~24.8 days): a later expiry is waited for in steps.
+const LONGEST_TIMER_MS = 2_147_483_647;
+
 /**
  * `now`: the instant the options were read from the server (so "Atualizar" also turns an
  * expiry that has passed into "expirado"); without it, one instant per mount (render stays pure).
+ * A page left open past the expiry turns the badge into "expirado" by itself, at that instant.
  */
 export function LinkOptionBadges({ options, now, className }: { options: unknown; now?: number; className?: string }) {
   const [mounted] = useState(Date.now);
-  const badges = linkOptionBadges(options, now ?? mounted);
+  // The instant a timer last woke up: later than `now` once the page has stayed open.
+  const [woke, setWoke] = useState(0);
+  const at = Math.max(now ?? mounted, woke);
+  const expiry = upcomingExpiry(options, at);
+  useEffect(() => {
+    if (expiry === null) return undefined;
+    const timer = setTimeout(() => setWoke(Date.now()), Math.min(LONGEST_TIMER_MS, Math.max(0, expiry - Date.now())));
+    return () => clearTimeout(timer);
+    // `woke` is a dependency so that a wake-up short of the expiry (a long wait's step, a clock
+    // set back) sets the next timer.
+  }, [expiry, woke]);
+  const badges = linkOptionBadges(options, at);
   if (badges.length === 0) return null;
   return (
     <ul className={cn('flex flex-wrap gap-1.5', className)} data-testid="link-option-badges">
