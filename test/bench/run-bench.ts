@@ -61,11 +61,15 @@ const started: ChildProcess[] = [];
 const stopAll = () => started.forEach((child) => child.exitCode === null && child.kill('SIGKILL'));
 process.on('exit', stopAll);
 process.on('SIGINT', () => process.exit(130));
-// Bounded in time, whatever happens: 7 minutes for the whole run.
+// Bounded in time, whatever happens: 10 minutes for the whole run by default. A whole run takes
+// 4–5 minutes on the 2-vCPU machine of docs/performance.md, and hit a 7-minute bound on a day that
+// machine ran at half its speed (seeding, warm-ups and scenario 9 are counted in requests, not
+// seconds). BENCH_TIME_LIMIT_SECONDS changes it.
+const TIME_LIMIT_SECONDS = Number(process.env.BENCH_TIME_LIMIT_SECONDS ?? 600);
 setTimeout(() => {
-  console.error("bench: time limit (420 s) reached, stopping");
+  console.error(`bench: time limit (${TIME_LIMIT_SECONDS} s) reached, stopping`);
   process.exit(2);
-}, 420_000).unref();
+}, TIME_LIMIT_SECONDS * 1000).unref();
 
 async function main(): Promise<void> {
   // BENCH_DATABASE=postgres: scenario 1 on SQLite and on PostgreSQL, same run, so the two
