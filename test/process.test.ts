@@ -102,6 +102,35 @@ describe('a start on a database it cannot use', () => {
   });
 });
 
+describe('one server process per SQLite file', () => {
+  it('a second server on the file is refused in one line; once the first is gone, even by SIGKILL, a new one starts', async () => {
+    const file = path.join(dir, 'shared.db');
+    const first = spawnServer({ PORT: String(await freePort()), DATABASE_URL: `sqlite:${file}` });
+    await waitUntilReady(first);
+
+    const second = spawnServer({ PORT: String(await freePort()), DATABASE_URL: `sqlite:${file}` });
+    expect(await second.exited).toBe(1);
+    expect(second.output().trim().split('\n')).toEqual([
+      `Failed to start: ${file}: another server process is running on this SQLite file (it holds ${file}-server-lock): stop it first; for several instances use PostgreSQL (README, "PostgreSQL and several instances")`,
+    ]);
+    // The first one was not disturbed.
+    expect((await fetch(`${first.url}/api/stats`)).status).toBe(200);
+    // The admin tool still works beside a running server.
+    const admin = (...args: string[]) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/admin-main.ts', ...args], { env: { PATH: process.env.PATH ?? '', DATABASE_URL: `sqlite:${file}` } });
+    await admin('block', 'golpe.example');
+    expect((await admin('blocked')).stdout).toContain('golpe.example');
+
+    // No stale lock: the operating system drops it with the process.
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const third = spawnServer({ PORT: String(await freePort()), DATABASE_URL: `sqlite:${file}` });
+    await waitUntilReady(third);
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+  });
+});
+
 describe('npm run migrate', () => {
   it('applies the migrations to a new SQLite file, and says in one line why it cannot reach a database', async () => {
     const run = (env: Record<string, string>) =>

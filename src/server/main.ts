@@ -6,6 +6,7 @@ import { assertTestSwitchesOff, ConfigError, loadConfig, trustProxyWarning } fro
 import { openStore } from './db/store.js';
 import { assertSchemaMatches, migrateToLatest } from './db/migrate.js';
 import { assertStoreWritable, storeStartMessage } from './db/store-check.js';
+import { holdServerLock, type ServerLock } from './db/sqlite-server-lock.js';
 import { anchorTickObjectShape } from './ops/tick-shape-anchor.js';
 import { brandContrastWarning } from './web/brand-palette.js';
 import { checkGeoDatabases } from './insights/geoip.js';
@@ -28,7 +29,11 @@ async function main(): Promise<void> {
   }
 
   let store;
+  // Held until the process ends (kept referenced: a collected connection would drop it).
+  let serverLock: ServerLock | undefined;
   try {
+    // Before anything touches the file: a second server on it is refused (see the module).
+    if (config.database.kind === 'sqlite' && config.database.file !== ':memory:') serverLock = holdServerLock(config.database.file);
     store = openStore(config.database);
     if (config.migrateOnStart) await migrateToLatest(store.db, store.dialect);
     else await assertSchemaMatches(store.db, store.dialect);
@@ -60,6 +65,7 @@ async function main(): Promise<void> {
     try {
       await server.close();
       await store.close();
+      serverLock?.release();
       process.exit(0);
     } catch (error) {
       server.log.error({ err: error }, 'shutdown failed');
