@@ -82,7 +82,9 @@ describe("link options ('Mais opções')", () => {
     const badges = [`expira em ${asBadgeDate(expiry)} (Brasília)`, '0 de 50 cliques', 'protegido'];
     expect(await result.getByRole('listitem').allInnerTexts()).toEqual(badges);
 
-    // The dashboard reads the options from the owner view.
+    // The dashboard reads the options from the owner view. Its clock is Playwright's, so that the
+    // ten days to the expiry can pass below.
+    await page.clock.install();
     await page.goto(`${env.server.url}/dashboard`);
     await waitForHydration(page);
     const card = page.locator('article[data-alias="com-opcoes"]');
@@ -96,6 +98,13 @@ describe("link options ('Mais opções')", () => {
     expect(await card.getByText('0 de 50 cliques', { exact: true }).isVisible()).toBe(true);
     await card.scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'link-options-dashboard-phone', { fullPage: false });
+
+    // Left open past the expiry, the card says so by itself, without 'Atualizar'.
+    await page.clock.fastForward(10 * 24 * 3600 * 1000 + 60_000);
+    const badgeList = card.getByTestId('link-option-badges');
+    await badgeList.getByText('expirado', { exact: true }).waitFor();
+    expect(await badgeList.getByRole('listitem').allInnerTexts()).toEqual(['expirado', '0 de 50 cliques', 'protegido']);
+    await saveScreenshot(page, 'link-options-dashboard-phone-expired', { fullPage: false });
 
     expect(await cspViolations()).toEqual([]);
   });
