@@ -86,6 +86,23 @@ describe('link cache', () => {
     expect(cache.get(`zz${(199_999).toString(36)}`)).toBe(UNKNOWN_ALIAS);
   });
 
+  it('after a flood, the misses held are those of the last miss TTL only, not as many as the bound allows', () => {
+    let now = 1_000_000;
+    const cache = createLinkCache({ maxBytes: 1 << 20, ttlMs: 60_000, missTtlMs: 2_000, maxMisses: 1_000, now: () => now });
+    for (let i = 0; i < 1_000; i++) cache.set(`flood-${i}`, undefined);
+    expect(cache.stats().entries).toBe(1_000);
+    now += 1_000;
+    cache.set('meio', undefined);
+    expect(cache.stats().entries).toBe(1_000);
+    // The flood's misses have expired: the next miss lets all of them go, keeps the one since.
+    now += 1_500;
+    cache.set('depois', undefined);
+    expect(cache.stats().entries).toBe(2);
+    expect(cache.get('meio')).toBe(UNKNOWN_ALIAS);
+    expect(cache.get('depois')).toBe(UNKNOWN_ALIAS);
+    expect(cache.get('flood-999')).toBeUndefined();
+  });
+
   it('a link created after its alias was a cached miss replaces the miss', () => {
     const cache = roomy();
     cache.set('novo', undefined);

@@ -21,6 +21,18 @@ describe('createNoncedDocument', () => {
     );
   });
 
+  it('sent compressed first (its head then kept compressed only), it still gives the same bytes after', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 3000 }), fc.string({ unit: 'binary', maxLength: 3000 }), fc.base64String({ maxLength: 24 }), (head, tail, nonce) => {
+        const page = createNoncedDocument(head, meta, tail);
+        expect(zlib.gunzipSync(page.gzip(nonce)).toString('utf8')).toBe(head + meta(nonce) + tail);
+        expect(page.bytes(nonce).toString('utf8')).toBe(head + meta(nonce) + tail);
+        expect(zlib.gunzipSync(page.gzip('outro')).toString('utf8')).toBe(head + meta('outro') + tail);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('gives each response its own nonce and compresses a real-sized page', () => {
     const head = `<!doctype html><html lang="pt-BR"><head><title>Encurta.br</title>${'<style>.a{color:red}</style>'.repeat(400)}`;
     const tail = `</head><body>${'<p>Personalize seus links gratuitamente — ção</p>'.repeat(600)}</body></html>`;

@@ -12,6 +12,7 @@ import type { Config } from '../config.js';
 import { dailyCreationLimitMessage, hourlyReportLimitMessage, networkCreationLimitMessage, networkReportLimitMessage, siteCreationLimitMessage } from '../../shared/messages.js';
 import { AppError } from '../errors.js';
 import { createClientKey, createNetworkKey } from './client-key.js';
+import { detachedString } from '../ops/detached-string.js';
 
 export interface Limiters {
   /** Per client, counted on every attempt (an abuser's refused requests use up their own budget). */
@@ -225,7 +226,8 @@ export async function createPasswordAttemptLimit(
   const clientKey = createClientKey(options.ipv6Prefix);
   // Never narrower than the client: RATE_LIMIT_IPV6_PREFIX=40 makes the network a /40 too.
   const networkKey = createNetworkKey(options.ipv6Prefix);
-  const aliasOf = (request: FastifyRequest) => normalizeAlias((request.params as { alias?: string }).alias ?? '');
+  // A copy: the keys outlive the request, and the alias as routed holds its whole URL (ops/detached-string.ts).
+  const aliasOf = (request: FastifyRequest) => detachedString(normalizeAlias((request.params as { alias?: string }).alias ?? ''));
   const limit = (max: number, key: (request: FastifyRequest) => string) => scope.createRateLimit({ max, timeWindow: MINUTE, keyGenerator: key });
   const perClient = limit(PASSWORD_ATTEMPTS_PER_MINUTE, (request) => `link-password:${clientKey(request.ip)}:${aliasOf(request)}`);
   const perNetwork = limit(PASSWORD_ATTEMPTS_PER_NETWORK_MINUTE, (request) => `link-password-net:${networkKey(request.ip)}:${aliasOf(request)}`);

@@ -4,6 +4,7 @@
 // or one from a handful of hosts, so both are read by slicing strings, and the answer for a
 // host is memoised.
 import { LRUCache } from 'lru-cache';
+import { detachedString } from '../ops/detached-string.js';
 import { DIRECT_SOURCE, type KnownSource, OTHER_VALUE, SOURCE_MAX_LENGTH, UNKNOWN_VALUE } from '../../shared/insights.js';
 import type { UserAgentProfile } from './user-agent-profile.js';
 
@@ -35,8 +36,11 @@ export function createSourceDetector(options: SourceDetectorOptions): SourceDete
     if (key === undefined) return DIRECT_SOURCE;
     let source = memo.get(key);
     if (source === undefined) {
-      source = sourceOfKey(key, ownHost) ?? '';
-      memo.set(key, source);
+      // The key is cut from the Referer header, which it would keep alive in the memo; the
+      // source is worked out from the copy, as it may be cut from the key in turn.
+      const own = detachedString(key);
+      source = sourceOfKey(own, ownHost) ?? '';
+      memo.set(own, source);
     }
     return source === '' ? DIRECT_SOURCE : source;
   };

@@ -2,10 +2,10 @@
 // it. ua-parser-js does the hard part; the in-app marks it misses (Threads, Telegram, Kwai,
 // Pinterest) and the ones it names inconsistently are read here with one pattern. Run once per
 // distinct user agent (createUserAgentProfiler memoises), so correctness comes before speed.
-import { LRUCache } from 'lru-cache';
 import UAParser from 'ua-parser-js';
 import type { CommonBrowser, DeviceValue, KnownSource, SystemValue } from '../../shared/insights.js';
 import { OTHER_VALUE } from '../../shared/insights.js';
+import { createUserAgentMemo } from '../ops/user-agent-memo.js';
 
 export interface UserAgentProfile {
   readonly device: DeviceValue;
@@ -125,14 +125,6 @@ function deviceOf(type: string | undefined, system: SystemValue, userAgent: stri
  * the same frozen object for the same string. No or empty user agent → OTHER_PROFILE.
  */
 export function createUserAgentProfiler(size = 1000): (userAgent: string | undefined) => UserAgentProfile {
-  const memo = new LRUCache<string, UserAgentProfile>({ max: size });
-  return (userAgent) => {
-    if (userAgent === undefined || userAgent === '') return OTHER_PROFILE;
-    let profile = memo.get(userAgent);
-    if (profile === undefined) {
-      profile = profileOf(userAgent);
-      memo.set(userAgent, profile);
-    }
-    return profile;
-  };
+  const memo = createUserAgentMemo(size, profileOf);
+  return (userAgent) => (userAgent === undefined || userAgent === '' ? OTHER_PROFILE : memo(userAgent));
 }

@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { LinkOptionsRow, LinkRepository, PreviewLink, RedirectTarget } from '../links/link-repository.js';
 import type { StoredMetadata } from '../metadata/metadata-repository.js';
 import { type CachedLink, type LinkCache, UNKNOWN_ALIAS, type UnknownAlias } from './link-cache.js';
+import { detachedString } from '../ops/detached-string.js';
 
 export { UNKNOWN_ALIAS, type UnknownAlias } from './link-cache.js';
 
@@ -87,7 +88,7 @@ export function createAliasResolver(options: AliasResolverOptions): AliasResolve
       if (forPreview) {
         return links.findPreviewTarget(alias).then(
           (row) => {
-            if (row !== undefined && !cache.forgottenSince(alias, readAt)) metadataCache.set(alias, metadataOfRow(row));
+            if (row !== undefined && !cache.forgottenSince(alias, readAt)) metadataCache.set(detachedString(alias), metadataOfRow(row));
             return settle(alias, row, readAt);
           },
           (error: unknown) => staleOrThrow(alias, error),
@@ -107,7 +108,7 @@ export function createAliasResolver(options: AliasResolverOptions): AliasResolve
       if (cached !== undefined && cached.id === id) return cached.options;
       const readAt = cache.epoch();
       return links.findLinkOptions(id).then((row) => {
-        if (row !== undefined && !cache.forgottenSince(alias, readAt)) optionsCache.set(alias, { id, options: row });
+        if (row !== undefined && !cache.forgottenSince(alias, readAt)) optionsCache.set(detachedString(alias), { id, options: row });
         return row;
       });
     },
@@ -118,7 +119,7 @@ export function createAliasResolver(options: AliasResolverOptions): AliasResolve
       // Deleted meanwhile: the preview still renders, from the URL alone.
       const row = await links.findPreviewTarget(alias);
       const metadata = row === undefined ? NO_METADATA : metadataOfRow(row);
-      if (!cache.forgottenSince(alias, readAt)) metadataCache.set(alias, metadata);
+      if (!cache.forgottenSince(alias, readAt)) metadataCache.set(detachedString(alias), metadata);
       return metadata;
     },
     forget(alias) {

@@ -1,7 +1,7 @@
 // Who gets the preview page instead of a redirect: isbot's maintained list, plus the words
 // the spec names and the link-preview fetchers that matter in Brazil (WhatsApp first).
 import { isbot } from 'isbot';
-import { LRUCache } from 'lru-cache';
+import { createUserAgentMemo } from '../ops/user-agent-memo.js';
 
 // LinkedIn, Telegram and Pinterest by their fetchers' own names: their apps' in-app browsers
 // (`LinkedInApp`, `Telegram-Android`, `[Pinterest/Android]`) are people opening the link.
@@ -27,13 +27,6 @@ export function isCrawler(userAgent: string | undefined): boolean {
  * and isbot's pattern is large, so the hot path should not run it on every request.
  */
 export function createCrawlerDetector(size = 1000): (userAgent: string | undefined) => boolean {
-  const memo = new LRUCache<string, boolean>({ max: size });
-  return (userAgent) => {
-    if (userAgent === undefined) return true;
-    const known = memo.get(userAgent);
-    if (known !== undefined) return known;
-    const answer = isCrawler(userAgent);
-    memo.set(userAgent, answer);
-    return answer;
-  };
+  const memo = createUserAgentMemo(size, isCrawler);
+  return (userAgent) => (userAgent === undefined ? true : memo(userAgent));
 }

@@ -16,6 +16,8 @@
 // one of the next segments to be dropped copies it to the head first, so links in use survive
 // (FIFO with reinsertion, close to LRU at a fraction of the bookkeeping).
 
+import { detachedString } from '../ops/detached-string.js';
+
 /** The cache's answer for an alias known not to exist (a cached miss). */
 export const UNKNOWN_ALIAS: unique symbol = Symbol('unknown alias');
 export type UnknownAlias = typeof UNKNOWN_ALIAS;
@@ -120,15 +122,20 @@ export function createLinkCache(options: LinkCacheOptions): LinkCache {
   let epochCounter = 0;
   const recentForgets = new Map<string, number>();
 
-  // Unknown aliases → expiry tick, oldest first (a Map keeps insertion order).
+  // Unknown aliases → expiry tick, oldest first (a Map keeps insertion order). Every entry has
+  // the same lifetime and is moved to the end when set again, so the order is also expiry order.
   const misses = new Map<string, number>();
   const maxMisses = Math.max(1, options.maxMisses ?? DEFAULT_MAX_MISSES);
   function rememberMiss(alias: string): void {
+    const now = tick();
     misses.delete(alias);
-    misses.set(alias, tick() + missTtl);
-    if (misses.size > maxMisses) {
-      const oldest = misses.keys().next();
-      if (oldest.done !== true) misses.delete(oldest.value);
+    // The alias came cut from the request's URL: kept as it came, it would hold the whole URL.
+    misses.set(detachedString(alias), now + missTtl);
+    // The expired ones go first, so the map holds the last missTtl of misses, not a flood's
+    // worth long after it ended; then the bound.
+    for (const [oldest, expiry] of misses) {
+      if (expiry >= now && misses.size <= maxMisses) break;
+      misses.delete(oldest);
     }
   }
   function isRememberedMiss(alias: string): boolean {
@@ -349,7 +356,7 @@ export function createLinkCache(options: LinkCacheOptions): LinkCache {
     delete(alias) {
       epochCounter++;
       recentForgets.delete(alias);
-      recentForgets.set(alias, epochCounter);
+      recentForgets.set(detachedString(alias), epochCounter);
       if (recentForgets.size > RECENT_FORGETS) {
         const oldest = recentForgets.keys().next();
         if (oldest.done !== true) recentForgets.delete(oldest.value);

@@ -78,7 +78,7 @@ export function loadAppShell(distDir: string, site: SiteConfig): AppShell {
       // <style> element (scroll lock) that the CSP allows by this nonce, read from the meta tag.
       const nonced = (html: string) => {
         const at = html.indexOf('</head>');
-        return createNoncedDocument(html.slice(0, at), (nonce) => `<meta name="${CSP_NONCE_META}" content="${nonce}">`, html.slice(at));
+        return createNoncedDocument(html.slice(0, at), nonceMeta, html.slice(at));
       };
       const inline = nonced(fill(page));
       const plain = nonced(fill(linked));
@@ -86,6 +86,12 @@ export function loadAppShell(distDir: string, site: SiteConfig): AppShell {
     },
   };
 }
+
+/**
+ * The per-response piece of every page. At module level: a function made inside compose would
+ * keep compose's scope (the rendered app's HTML, the page context) alive with each kept page.
+ */
+const nonceMeta = (nonce: string): string => `<meta name="${CSP_NONCE_META}" content="${nonce}">`;
 
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/;
 

@@ -35,29 +35,41 @@ const FINAL_EMPTY_BLOCK = Buffer.from([0x03, 0x00]);
 const crcOn = (data: Buffer, previous: number): number => (data.length === 0 ? previous : zlib.crc32(data, previous));
 
 export function createNoncedDocument(head: string, middle: (nonce: string) => string, tail: string): NoncedDocument {
-  // Encoded, and compressed, on first use: a page rendered for one request may need only one form.
-  let encoded: { headBytes: Buffer; tailBytes: Buffer } | undefined;
-  const bytesOf = () => (encoded ??= { headBytes: Buffer.from(head, 'utf8'), tailBytes: Buffer.from(tail, 'utf8') });
+  // Held as UTF-8 bytes from the start, the strings let go (no closure below names them): a page
+  // kept for the day, or in the alias pages' cache, costs its bytes once, not its text as well
+  // (a page with a character outside Latin-1 is a two-byte string in V8, ~300 KB with the CSS).
+  let headBytes: Buffer | undefined = Buffer.from(head, 'utf8');
+  const tailBytes = Buffer.from(tail, 'utf8');
+  const headLength = headBytes.length;
+  // Compressed on first use: a page rendered for one request may need only one form.
   let compressed: { headDeflated: Buffer; tailDeflated: Buffer; headCrc: number } | undefined;
-  const deflatedOf = () => {
-    const { headBytes, tailBytes } = bytesOf();
-    return (compressed ??= { headDeflated: zlib.deflateRawSync(headBytes, SYNC), tailDeflated: zlib.deflateRawSync(tailBytes, SYNC), headCrc: crcOn(headBytes, 0) });
+  // Once compressed, a page only ever sent compressed (the app shell's inline-CSS form) lets its
+  // head's bytes go too; bytes() then gets them back from the compressed head, once.
+  let bytesWanted = false;
+  const headOf = (): Buffer => (headBytes ??= zlib.inflateRawSync(compressedOf().headDeflated, SYNC));
+  const compressedOf = () => {
+    if (compressed === undefined) {
+      const bytes = headOf();
+      compressed = { headDeflated: zlib.deflateRawSync(bytes, SYNC), tailDeflated: zlib.deflateRawSync(tailBytes, SYNC), headCrc: crcOn(bytes, 0) };
+      if (!bytesWanted) headBytes = undefined;
+    }
+    return compressed;
+  };
+  const bytes = (nonce: string): Buffer => {
+    bytesWanted = true;
+    return Buffer.concat([headOf(), Buffer.from(middle(nonce), 'utf8'), tailBytes]);
   };
   return {
-    text: (nonce) => head + middle(nonce) + tail,
-    bytes(nonce) {
-      const { headBytes, tailBytes } = bytesOf();
-      return Buffer.concat([headBytes, Buffer.from(middle(nonce), 'utf8'), tailBytes]);
-    },
+    text: (nonce) => bytes(nonce).toString('utf8'),
+    bytes,
     gzip(nonce) {
-      const { headBytes, tailBytes } = bytesOf();
-      const { headDeflated, tailDeflated, headCrc } = deflatedOf();
+      const { headDeflated, tailDeflated, headCrc } = compressedOf();
       const middleBytes = Buffer.from(middle(nonce), 'utf8');
       const crc = crcOn(tailBytes, crcOn(middleBytes, headCrc));
       const trailer = Buffer.alloc(8);
       trailer.writeUInt32LE(crc >>> 0, 0);
       // ISIZE: the length modulo 2^32 (a page is far below).
-      trailer.writeUInt32LE((headBytes.length + middleBytes.length + tailBytes.length) >>> 0, 4);
+      trailer.writeUInt32LE((headLength + middleBytes.length + tailBytes.length) >>> 0, 4);
       return Buffer.concat([GZIP_HEADER, headDeflated, zlib.deflateRawSync(middleBytes, SYNC), tailDeflated, FINAL_EMPTY_BLOCK, trailer]);
     },
   };

@@ -16,6 +16,7 @@ import { LINK_GATE_VIEWS, type LinkGateView } from '../../shared/link-gate.js';
 import { type AliasPageName, aliasPagePath, API_DOCS_PATH, PAGE_PATHS, PAGE_QUERY_PARAMS, type PageName, type PagePath } from '../../shared/routes.js';
 import type { Calendar } from '../calendar.js';
 import type { AppShell, NoncedPage } from './app-shell.js';
+import { detachedString } from '../ops/detached-string.js';
 
 /** Rendered for every "not found": a path of two segments, which only the app's catch-all route matches. */
 const NOT_FOUND_RENDER_PATH = '/404/not-found';
@@ -129,7 +130,8 @@ export function createRenderedPages({ shell, renderer, site, calendar, log }: De
       const today = calendar.today();
       // A render costs ~12 ms: the same page asked again (a reload, an owner checking, a flood of
       // one address) is answered from the last ALIAS_PAGES_KEPT of the day.
-      const key = `${today} ${url}`;
+      // A copy: the alias is cut from the request's URL, which the key would keep alive.
+      const key = detachedString(`${today} ${url}`);
       const known = aliasPages.get(key);
       if (known !== undefined) return known;
       const rendered = render(url, { today, status: 200 }).catch((error: unknown) => {
