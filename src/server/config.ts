@@ -38,6 +38,9 @@ const envSchema = z.object({
   // A whole request, body included, must have arrived within this (a slow-body client holds a
   // connection no longer); Node checks every REQUEST_TIMEOUT_MS / 4, at most every 30 s.
   REQUEST_TIMEOUT_MS: positiveInt(120_000),
+  // Pages rendered for one request (a query, an alias, a console page) a second, all visitors
+  // together; past it the app's shell is sent and renders in the browser (web/render-budget.ts).
+  PAGE_RENDERS_PER_SECOND: positiveInt(50),
   CLICK_FLUSH_INTERVAL_MS: positiveInt(1000),
   CLICK_FLUSH_MAX_PENDING: positiveInt(50_000),
   // Records are addressed by 32-bit offsets: the arena stays under 4 GiB.
@@ -135,6 +138,7 @@ function toConfig(e: Env) {
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    pageRendersPerSecond: e.PAGE_RENDERS_PER_SECOND,
     clickFlushIntervalMs: e.CLICK_FLUSH_INTERVAL_MS,
     clickFlushMaxPending: e.CLICK_FLUSH_MAX_PENDING,
     linkCache: {

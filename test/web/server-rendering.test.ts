@@ -432,6 +432,39 @@ describe('with click insights off (INSIGHTS=false), the privacy policy and the F
   });
 });
 
+describe('renders made for one request are budgeted (PAGE_RENDERS_PER_SECOND), all visitors together', () => {
+  let budgeted: TestServer;
+  beforeAll(async () => {
+    budgeted = await start({ env: { PAGE_RENDERS_PER_SECOND: '2' } });
+  });
+  const rendered = (page: FetchedPage): boolean => h1Texts(page).length > 0;
+
+  it('past the budget a statistics page is the app shell (200, the browser renders it); a page already rendered is still served; then renders come back', async () => {
+    const first = await fetchPage(`${budgeted.url}/dashboard/orcamento-a`);
+    const second = await fetchPage(`${budgeted.url}/dashboard/orcamento-b`);
+    const third = await fetchPage(`${budgeted.url}/dashboard/orcamento-c`);
+    expect([first, second].map(rendered)).toEqual([true, true]);
+    expect(third.status).toBe(200);
+    expect(rendered(third)).toBe(false);
+    // The shell: the page context and the app's scripts, nothing rendered inside the root.
+    expect(pageContext(third)).toEqual({ today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), status: 200 });
+    expect(appRoot(third).children).toEqual([]);
+    expect(third.html).toMatch(/<script type="module"[^>]*src="\/assets\//);
+    // A kept page costs no render.
+    expect(rendered(await fetchPage(`${budgeted.url}/dashboard/orcamento-a`))).toBe(true);
+    // A page with a query, past the budget: the day's page, rendered without it.
+    const report = await fetchPage(`${budgeted.url}/denunciar?alias=orcamento-d`);
+    expect(h1Texts(report)).toEqual([PAGES['/denunciar'].h1]);
+    expect(report.html).not.toContain('orcamento-d');
+    // The day's pages never count.
+    for (let i = 0; i < 5; i++) expect(rendered(await fetchPage(`${budgeted.url}/faq`))).toBe(true);
+
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(rendered(await fetchPage(`${budgeted.url}/dashboard/orcamento-c`))).toBe(true);
+    expect(await fetchPage(`${budgeted.url}/denunciar?alias=orcamento-d`).then((page) => page.html)).toContain('value="orcamento-d"');
+  });
+});
+
 describe('gzip for browsers, a lean page for clients without it', () => {
   it('a browser (gzip) gets the stylesheet inline; a client without gzip gets it linked, both allowed by the CSP, same content', async () => {
     const zipped = await fetch(`${server.url}/faq`, { headers: { 'accept-encoding': 'gzip' } });

@@ -14,6 +14,7 @@ import type { Config } from '../config.js';
 import { type AppShell, loadAppShell, type NoncedPage } from './app-shell.js';
 import { loadServerRenderer } from './page-renderer.js';
 import { createRenderedPages, type RenderedPages } from './rendered-pages.js';
+import { createRenderBudget } from './render-budget.js';
 import { createNonce, createSecurityHeaders, type HeaderSet, type SecurityHeaders } from './security-headers.js';
 
 export type { LinkGateView } from '../../shared/link-gate.js';
@@ -66,8 +67,9 @@ export function createPages(config: Readonly<Config>, calendar: Calendar, log: F
     const gzip = acceptsGzip(acceptEncoding);
     return { body: gzip ? page.gzip(nonce) : page.bytes(nonce), gzip, headers: shell.available ? policy.app(nonce) : policy.plain };
   };
+  const budget = createRenderBudget(config.pageRendersPerSecond);
   // Until start() ran: the app's pages without server rendering (the browser renders them).
-  let rendered: RenderedPages = createRenderedPages({ shell, renderer: undefined, site, calendar, log });
+  let rendered: RenderedPages = createRenderedPages({ shell, renderer: undefined, site, calendar, log, budget });
   return {
     shell,
     headers,
@@ -76,7 +78,7 @@ export function createPages(config: Readonly<Config>, calendar: Calendar, log: F
       // dist/web's sibling: `vite build --ssr` writes the app's server bundle to dist/ssr.
       const renderer = await loadServerRenderer(path.join(config.webDistDir, '..', 'ssr'));
       if (renderer === undefined) log.warn('no server bundle (dist/ssr): pages are rendered in the browser only');
-      const next = createRenderedPages({ shell, renderer, site, calendar, log });
+      const next = createRenderedPages({ shell, renderer, site, calendar, log, budget });
       await next.start();
       rendered = next;
     },

@@ -17,6 +17,7 @@ import { type AliasPageName, aliasPagePath, API_DOCS_PATH, PAGE_PATHS, PAGE_QUER
 import type { Calendar } from '../calendar.js';
 import type { AppShell, NoncedPage } from './app-shell.js';
 import { detachedString } from '../ops/detached-string.js';
+import type { RenderBudget } from './render-budget.js';
 
 /** Rendered for every "not found": a path of two segments, which only the app's catch-all route matches. */
 const NOT_FOUND_RENDER_PATH = '/404/not-found';
@@ -57,6 +58,8 @@ interface Deps {
   site: SiteConfig;
   calendar: Calendar;
   log: FastifyBaseLogger;
+  /** Renders made for one request (a query, an alias, a console page): past it, the app's shell. */
+  budget: RenderBudget;
 }
 
 /** Pages about one link kept rendered (keyed by day and path: yesterday's are never served). */
@@ -70,7 +73,7 @@ function keptQuery(name: PageName | AliasPageName, query: URLSearchParams): URLS
   return new URLSearchParams(params.flatMap((param) => query.getAll(param).map((value) => [param, value] as [string, string])));
 }
 
-export function createRenderedPages({ shell, renderer, site, calendar, log }: Deps): RenderedPages {
+export function createRenderedPages({ shell, renderer, site, calendar, log, budget }: Deps): RenderedPages {
   const render = async (url: string, context: PageContext): Promise<NoncedPage> =>
     shell.compose(renderer ? await renderer.renderPage({ url, site, context }) : undefined, context);
 
@@ -116,7 +119,8 @@ export function createRenderedPages({ shell, renderer, site, calendar, log }: De
       keepCurrent();
       const kept = keptQuery(PAGE_NAMES.get(route) ?? 'home', query);
       const cached = pages.get(route) ?? unrendered;
-      if (kept.size === 0) return cached;
+      // Over the budget, the day's page: the app applies the query in the browser.
+      if (kept.size === 0 || !budget.take()) return cached;
       return render(`${route}?${kept.toString()}`, { today: calendar.today(), status: 200 }).catch((error: unknown) => {
         log.error({ err: error }, 'rendering a page failed; the plain page is served');
         return cached;
@@ -134,6 +138,8 @@ export function createRenderedPages({ shell, renderer, site, calendar, log }: De
       const key = detachedString(`${today} ${url}`);
       const known = aliasPages.get(key);
       if (known !== undefined) return known;
+      // Over the budget, the app renders the page in the browser (not kept: the next may render).
+      if (!budget.take()) return Promise.resolve(unrendered);
       const rendered = render(url, { today, status: 200 }).catch((error: unknown) => {
         aliasPages.delete(key);
         log.error({ err: error }, 'rendering a page failed; the app is served to render it in the browser');
@@ -165,6 +171,7 @@ export function createRenderedPages({ shell, renderer, site, calendar, log }: De
     },
     adminPage(path, admin) {
       const today = calendar.today();
+      if (!budget.take()) return Promise.resolve(shell.compose(undefined, { today, status: 200, admin }));
       return render(path, { today, status: 200, admin }).catch((error: unknown) => {
         log.error({ err: error }, 'rendering a console page failed; the app is served to render it in the browser');
         return shell.compose(undefined, { today, status: 200, admin });
