@@ -4,9 +4,11 @@ import { createRenderBudget } from '../../src/server/web/render-budget.js';
 describe('createRenderBudget', () => {
   it('a second of renders at once, then as many a second as allowed', () => {
     let now = 0;
-    const budget = createRenderBudget(5, () => now);
+    let refused = 0;
+    const budget = createRenderBudget(5, { now: () => now, refused: () => refused++ });
     const takes = (n: number) => Array.from({ length: n }, () => budget.take()).filter(Boolean).length;
     expect(takes(8)).toBe(5);
+    expect(refused).toBe(3);
     now += 200;
     expect(takes(3)).toBe(1);
     now += 1_000;
@@ -18,7 +20,7 @@ describe('createRenderBudget', () => {
 
   it('a budget below one a second still allows one, then one every 1/rate seconds', () => {
     let now = 0;
-    const budget = createRenderBudget(0.5, () => now);
+    const budget = createRenderBudget(0.5, { now: () => now });
     expect(budget.take()).toBe(true);
     expect(budget.take()).toBe(false);
     now += 1_999;

@@ -459,6 +459,10 @@ describe('renders made for one request are budgeted (PAGE_RENDERS_PER_SECOND), a
     // The day's pages never count.
     for (let i = 0; i < 5; i++) expect(rendered(await fetchPage(`${budgeted.url}/faq`))).toBe(true);
 
+    // Operators see it: the third statistics page and the report page were deferred.
+    const metrics = await budgeted.app.server.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.body).toMatch(/^shortener_page_renders_deferred_total 2$/m);
+
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(rendered(await fetchPage(`${budgeted.url}/dashboard/orcamento-c`))).toBe(true);
     expect(await fetchPage(`${budgeted.url}/denunciar?alias=orcamento-d`).then((page) => page.html)).toContain('value="orcamento-d"');

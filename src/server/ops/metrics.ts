@@ -33,6 +33,8 @@ export interface Metrics {
   insightsVisitsDropped: Counter;
   insightsWriteFailures: Counter;
   databaseErrors: Counter;
+  /** Pages sent as the app's shell because the render budget was spent (web/render-budget.ts). */
+  pageRendersDeferred: Counter;
 }
 
 /** What the gauges read when /metrics is scraped. */
@@ -126,6 +128,11 @@ export function createMetrics(sources: GaugeSources): Metrics {
     }),
     insightsWriteFailures: new Counter({ name: 'shortener_click_insights_write_failures_total', help: 'Breakdown writes that failed (kept for the next try), and writer-thread stops (the breakdowns they held lost)', registers: [registry] }),
     databaseErrors: new Counter({ name: 'shortener_database_errors_total', help: 'Requests that failed because the store could not be reached or written', registers: [registry] }),
+    pageRendersDeferred: new Counter({
+      name: 'shortener_page_renders_deferred_total',
+      help: 'Pages sent as the app shell (rendered in the browser) because PAGE_RENDERS_PER_SECOND was spent',
+      registers: [registry],
+    }),
   };
 }
 

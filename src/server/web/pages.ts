@@ -58,7 +58,8 @@ export interface Pages {
   renderAdminPage(path: string, admin: AdminPageContext, acceptEncoding: string | undefined): Promise<PageResponse>;
 }
 
-export function createPages(config: Readonly<Config>, calendar: Calendar, log: FastifyBaseLogger): Pages {
+/** `renderDeferred`: told of each page sent as the app's shell because the render budget was spent. */
+export function createPages(config: Readonly<Config>, calendar: Calendar, log: FastifyBaseLogger, renderDeferred?: () => void): Pages {
   const site: SiteConfig = { ...config.site, publicUrl: config.publicUrl };
   const shell = loadAppShell(config.webDistDir, site);
   const headers = createSecurityHeaders({ publicUrl: config.publicUrl, adScriptSrc: config.site.adScriptSrc, inlineStyles: shell.inlineStyles });
@@ -67,7 +68,7 @@ export function createPages(config: Readonly<Config>, calendar: Calendar, log: F
     const gzip = acceptsGzip(acceptEncoding);
     return { body: gzip ? page.gzip(nonce) : page.bytes(nonce), gzip, headers: shell.available ? policy.app(nonce) : policy.plain };
   };
-  const budget = createRenderBudget(config.pageRendersPerSecond);
+  const budget = createRenderBudget(config.pageRendersPerSecond, { refused: renderDeferred });
   // Until start() ran: the app's pages without server rendering (the browser renders them).
   let rendered: RenderedPages = createRenderedPages({ shell, renderer: undefined, site, calendar, log, budget });
   return {

@@ -11,8 +11,14 @@ export interface RenderBudget {
   take(): boolean;
 }
 
+export interface RenderBudgetOptions {
+  now?: () => number;
+  /** Told of each render refused (the `shortener_page_renders_deferred_total` metric). */
+  refused?: () => void;
+}
+
 /** A token bucket: `perSecond` renders a second, up to a second's worth at once. */
-export function createRenderBudget(perSecond: number, now: () => number = performance.now.bind(performance)): RenderBudget {
+export function createRenderBudget(perSecond: number, { now = performance.now.bind(performance), refused }: RenderBudgetOptions = {}): RenderBudget {
   const capacity = Math.max(1, perSecond);
   let tokens = capacity;
   let at = now();
@@ -21,7 +27,10 @@ export function createRenderBudget(perSecond: number, now: () => number = perfor
       const t = now();
       tokens = Math.min(capacity, tokens + ((t - at) / 1000) * perSecond);
       at = t;
-      if (tokens < 1) return false;
+      if (tokens < 1) {
+        refused?.();
+        return false;
+      }
       tokens -= 1;
       return true;
     },
