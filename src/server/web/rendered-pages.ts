@@ -76,6 +76,8 @@ function keptQuery(name: PageName | AliasPageName, query: URLSearchParams): URLS
 export function createRenderedPages({ shell, renderer, site, calendar, log, budget }: Deps): RenderedPages {
   const render = async (url: string, context: PageContext): Promise<NoncedPage> =>
     shell.compose(renderer ? await renderer.renderPage({ url, site, context }) : undefined, context);
+  // Without the server bundle every page is the app's shell already: nothing to spend or count.
+  const mayRender = (): boolean => renderer === undefined || budget.take();
 
   let day = '';
   let pages = new Map<string, NoncedPage>();
@@ -120,7 +122,7 @@ export function createRenderedPages({ shell, renderer, site, calendar, log, budg
       const kept = keptQuery(PAGE_NAMES.get(route) ?? 'home', query);
       const cached = pages.get(route) ?? unrendered;
       // Over the budget, the day's page: the app applies the query in the browser.
-      if (kept.size === 0 || !budget.take()) return cached;
+      if (kept.size === 0 || !mayRender()) return cached;
       return render(`${route}?${kept.toString()}`, { today: calendar.today(), status: 200 }).catch((error: unknown) => {
         log.error({ err: error }, 'rendering a page failed; the plain page is served');
         return cached;
@@ -134,18 +136,18 @@ export function createRenderedPages({ shell, renderer, site, calendar, log, budg
       const today = calendar.today();
       // A render costs ~12 ms: the same page asked again (a reload, an owner checking, a flood of
       // one address) is answered from the last ALIAS_PAGES_KEPT of the day.
-      // A copy: the alias is cut from the request's URL, which the key would keep alive.
-      const key = detachedString(`${today} ${url}`);
+      // Kept as a copy: the alias is cut from the request's URL, which the key would keep alive.
+      const key = `${today} ${url}`;
       const known = aliasPages.get(key);
       if (known !== undefined) return known;
       // Over the budget, the app renders the page in the browser (not kept: the next may render).
-      if (!budget.take()) return Promise.resolve(unrendered);
+      if (!mayRender()) return Promise.resolve(unrendered);
       const rendered = render(url, { today, status: 200 }).catch((error: unknown) => {
         aliasPages.delete(key);
         log.error({ err: error }, 'rendering a page failed; the app is served to render it in the browser');
         return unrendered;
       });
-      aliasPages.set(key, rendered);
+      aliasPages.set(detachedString(key), rendered);
       return rendered;
     },
     notFound() {
@@ -171,7 +173,7 @@ export function createRenderedPages({ shell, renderer, site, calendar, log, budg
     },
     adminPage(path, admin) {
       const today = calendar.today();
-      if (!budget.take()) return Promise.resolve(shell.compose(undefined, { today, status: 200, admin }));
+      if (!mayRender()) return Promise.resolve(shell.compose(undefined, { today, status: 200, admin }));
       return render(path, { today, status: 200, admin }).catch((error: unknown) => {
         log.error({ err: error }, 'rendering a console page failed; the app is served to render it in the browser');
         return shell.compose(undefined, { today, status: 200, admin });
