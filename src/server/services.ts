@@ -270,7 +270,7 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
     metadata,
     isCrawler: createCrawlerDetector(),
     visitorInsights,
-    pages: createPages(config, calendar, log, () => metrics.pageRendersDeferred.inc()),
+    pages: createPages(config, calendar, log, { renderDeferred: () => metrics.pageRendersDeferred.inc(), now: clock }),
     metrics,
     errorLog,
     writeHealth,

@@ -28,4 +28,15 @@ describe('createRenderBudget', () => {
     now += 1;
     expect(budget.take()).toBe(true);
   });
+
+  it('a clock set back (the server reads the wall clock) neither refills the bucket nor leaves it in debt', () => {
+    let now = 1_000_000;
+    const budget = createRenderBudget(2, { now: () => now });
+    expect([budget.take(), budget.take(), budget.take()]).toEqual([true, true, false]);
+    now -= 3_600_000;
+    expect(budget.take()).toBe(false);
+    // From the new time on, the bucket refills as usual: not an hour's debt to pay back.
+    now += 500;
+    expect(budget.take()).toBe(true);
+  });
 });

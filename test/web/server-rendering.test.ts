@@ -7,9 +7,10 @@ import path from 'node:path';
 import { DomUtils } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandRule } from '../../src/server/web/brand-palette.js';
+import { errorMessages } from '../../src/shared/messages.js';
 import { ALIAS_PAGE_ROUTES, type AliasPagePath, PAGE_ROUTES, type PagePath } from '../../src/shared/routes.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { appRoot, copyrightLine, cspNonce, fetchPage, type FetchedPage, findAll, findOnly, type HtmlElement, jsonBlock, tag, textOf, titleOf } from './html.js';
+import { appRoot, copyrightLine, cspNonce, fetchPage, type FetchedPage, findAll, findOnly, type HtmlElement, jsonBlock, postForm, tag, textOf, titleOf } from './html.js';
 
 const SITE = 'Encurta.br';
 const NOT_FOUND_PATHS = ['/nao-existe', '/a/b'] as const;
@@ -434,8 +435,14 @@ describe('with click insights off (INSIGHTS=false), the privacy policy and the F
 
 describe('renders made for one request are budgeted (PAGE_RENDERS_PER_SECOND), all visitors together', () => {
   let budgeted: TestServer;
+  // The budget runs on the app's clock: held still, a loaded machine's slow renders refill
+  // nothing, and a second passes when the test says so.
+  let now = Date.parse('2025-11-21T15:00:00Z');
+  const aSecondLater = () => {
+    now += 1_100;
+  };
   beforeAll(async () => {
-    budgeted = await start({ env: { PAGE_RENDERS_PER_SECOND: '2' } });
+    budgeted = await start({ env: { PAGE_RENDERS_PER_SECOND: '2' }, clock: () => now });
   });
   const rendered = (page: FetchedPage): boolean => h1Texts(page).length > 0;
 
@@ -463,9 +470,56 @@ describe('renders made for one request are budgeted (PAGE_RENDERS_PER_SECOND), a
     const metrics = await budgeted.app.server.inject({ method: 'GET', url: '/metrics' });
     expect(metrics.body).toMatch(/^shortener_page_renders_deferred_total 2$/m);
 
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    aSecondLater();
     expect(rendered(await fetchPage(`${budgeted.url}/dashboard/orcamento-c`))).toBe(true);
     expect(await fetchPage(`${budgeted.url}/denunciar?alias=orcamento-d`).then((page) => page.html)).toContain('value="orcamento-d"');
+  });
+
+  /** The plain page a form's answer is past the budget: its heading, the message, the links on. */
+  const plainAnswer = (page: FetchedPage) => ({
+    h1: findAll(page.doc, tag('h1')).map((h1) => textOf(h1)),
+    paragraphs: findAll(page.doc, tag('p')).map((p) => textOf(p)),
+    links: findAll(page.doc, tag('a')).map((a) => a.attribs.href),
+    scripts: findAll(page.doc, tag('script')).length,
+  });
+
+  it('forms posted without JavaScript: refusals past the budget get a plain page with their message, a new link is always rendered', async () => {
+    aSecondLater();
+    const refusals: FetchedPage[] = [];
+    for (let i = 0; i < 3; i++) refusals.push(await postForm(`${budgeted.url}/`, { url: `sem-protocolo-${i}` }));
+    const [firstRefusal, , thirdRefusal] = refusals as [FetchedPage, FetchedPage, FetchedPage];
+    expect(refusals.map((page) => page.status)).toEqual([400, 400, 400]);
+    // Within the budget: the home page, rendered with the refusal beside the fields as typed.
+    expect(refusals.slice(0, 2).map(rendered)).toEqual([true, true]);
+    expect(pageContext(firstRefusal)).toMatchObject({ homeForm: { url: 'sem-protocolo-0', error: errorMessages.invalid_url } });
+    expect(firstRefusal.html).toContain('value="sem-protocolo-0"');
+    // Past it: the message still, on a page that costs no render.
+    expect(plainAnswer(thirdRefusal)).toEqual({ h1: ['Erro ao personalizar'], paragraphs: [errorMessages.invalid_url, 'Voltar para a Home'], links: ['/'], scripts: 0 });
+    expect(thirdRefusal.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(thirdRefusal.headers.get('cache-control')).toBe('no-store');
+    // A new link past the budget: its page (the short link, its manage token) is rendered.
+    const created = await postForm(`${budgeted.url}/`, { url: 'https://example.com/orcamento' });
+    expect(created.status).toBe(201);
+    expect(rendered(created)).toBe(true);
+    expect(pageContext(created)).toMatchObject({ homeForm: { created: { url: 'https://example.com/orcamento' } } });
+
+    aSecondLater();
+    const reports: FetchedPage[] = [];
+    for (let i = 0; i < 3; i++) reports.push(await postForm(`${budgeted.url}/denunciar`, { alias: `nao-existe-${i}`, reason: 'Golpe com cobrança falsa no link.' }));
+    const [firstReport, , thirdReport] = reports as [FetchedPage, FetchedPage, FetchedPage];
+    expect(reports.map((page) => page.status)).toEqual([404, 404, 404]);
+    expect(reports.slice(0, 2).map(rendered)).toEqual([true, true]);
+    expect(h1Texts(firstReport)).toEqual([PAGES['/denunciar'].h1]);
+    expect(plainAnswer(thirdReport)).toEqual({
+      h1: ['Denunciar link'],
+      paragraphs: [errorMessages.link_not_found, 'Denunciar link', 'Voltar para a Home'],
+      links: ['/denunciar', '/'],
+      scripts: 0,
+    });
+
+    const metrics = await budgeted.app.server.inject({ method: 'GET', url: '/metrics' });
+    // The two deferred before, the home form's third refusal and the report form's.
+    expect(metrics.body).toMatch(/^shortener_page_renders_deferred_total 4$/m);
   });
 });
 

@@ -130,7 +130,7 @@ export function createMetrics(sources: GaugeSources): Metrics {
     databaseErrors: new Counter({ name: 'shortener_database_errors_total', help: 'Requests that failed because the store could not be reached or written', registers: [registry] }),
     pageRendersDeferred: new Counter({
       name: 'shortener_page_renders_deferred_total',
-      help: 'Pages sent as the app shell (rendered in the browser) because PAGE_RENDERS_PER_SECOND was spent',
+      help: 'Pages sent as the app shell (rendered in the browser), or a form answer sent as a plain page, because PAGE_RENDERS_PER_SECOND was spent',
       registers: [registry],
     }),
   };

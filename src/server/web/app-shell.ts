@@ -15,7 +15,8 @@ import { renderLinkGatePage, renderStatusPage } from './status-page.js';
 /** A finished page that only lacks this response's nonce. */
 export type NoncedPage = NoncedDocument;
 
-const fixedPage = (html: string): NoncedPage => createNoncedDocument(html, () => '', '');
+/** A page with nothing to put a nonce in (no style, no script). */
+export const fixedPage = (html: string): NoncedPage => createNoncedDocument(html, () => '', '');
 
 export interface AppShell {
   /** False when no built app exists (npm start builds one; tests may run without). */

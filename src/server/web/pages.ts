@@ -58,8 +58,14 @@ export interface Pages {
   renderAdminPage(path: string, admin: AdminPageContext, acceptEncoding: string | undefined): Promise<PageResponse>;
 }
 
-/** `renderDeferred`: told of each page sent as the app's shell because the render budget was spent. */
-export function createPages(config: Readonly<Config>, calendar: Calendar, log: FastifyBaseLogger, renderDeferred?: () => void): Pages {
+export interface PagesOptions {
+  /** Told of each page sent as the app's shell (or a plain form answer) because the render budget was spent. */
+  renderDeferred?: () => void;
+  /** The render budget's clock, in ms (the app's clock: a test's fixed clock spends it for good). */
+  now?: () => number;
+}
+
+export function createPages(config: Readonly<Config>, calendar: Calendar, log: FastifyBaseLogger, { renderDeferred, now }: PagesOptions = {}): Pages {
   const site: SiteConfig = { ...config.site, publicUrl: config.publicUrl };
   const shell = loadAppShell(config.webDistDir, site);
   const headers = createSecurityHeaders({ publicUrl: config.publicUrl, adScriptSrc: config.site.adScriptSrc, inlineStyles: shell.inlineStyles });
@@ -68,7 +74,7 @@ export function createPages(config: Readonly<Config>, calendar: Calendar, log: F
     const gzip = acceptsGzip(acceptEncoding);
     return { body: gzip ? page.gzip(nonce) : page.bytes(nonce), gzip, headers: shell.available ? policy.app(nonce) : policy.plain };
   };
-  const budget = createRenderBudget(config.pageRendersPerSecond, { refused: renderDeferred });
+  const budget = createRenderBudget(config.pageRendersPerSecond, { refused: renderDeferred, ...(now === undefined ? {} : { now }) });
   // Until start() ran: the app's pages without server rendering (the browser renders them).
   let rendered: RenderedPages = createRenderedPages({ shell, renderer: undefined, site, calendar, log, budget });
   return {

@@ -12,6 +12,7 @@ export interface RenderBudget {
 }
 
 export interface RenderBudgetOptions {
+  /** Milliseconds (the app's clock in the server; performance.now by default). */
   now?: () => number;
   /** Told of each render refused (the `shortener_page_renders_deferred_total` metric). */
   refused?: () => void;
@@ -25,7 +26,8 @@ export function createRenderBudget(perSecond: number, { now = performance.now.bi
   return {
     take() {
       const t = now();
-      tokens = Math.min(capacity, tokens + ((t - at) / 1000) * perSecond);
+      // A wall clock set back (the server's clock is Date.now) refills nothing, and takes nothing either.
+      tokens = Math.min(capacity, tokens + (Math.max(0, t - at) / 1000) * perSecond);
       at = t;
       if (tokens < 1) {
         refused?.();

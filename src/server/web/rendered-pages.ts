@@ -15,9 +15,11 @@ import type { AdminPageContext } from '../../shared/admin-api.js';
 import { LINK_GATE_VIEWS, type LinkGateView } from '../../shared/link-gate.js';
 import { type AliasPageName, aliasPagePath, API_DOCS_PATH, PAGE_PATHS, PAGE_QUERY_PARAMS, type PageName, type PagePath } from '../../shared/routes.js';
 import type { Calendar } from '../calendar.js';
-import type { AppShell, NoncedPage } from './app-shell.js';
+import { type AppShell, fixedPage, type NoncedPage } from './app-shell.js';
 import { detachedString } from '../ops/detached-string.js';
 import type { RenderBudget } from './render-budget.js';
+import { renderStatusPage } from './status-page.js';
+import { redirectTexts } from '../../shared/messages.js';
 
 /** Rendered for every "not found": a path of two segments, which only the app's catch-all route matches. */
 const NOT_FOUND_RENDER_PATH = '/404/not-found';
@@ -40,9 +42,12 @@ export interface RenderedPages {
   aliasPage(name: AliasPageName, alias: string, query: URLSearchParams): Promise<NoncedPage>;
   /** The not-found view: the answer to every unknown alias, so always ready at once. */
   notFound(): NoncedPage;
-  /** The home page answering a form posted without JavaScript. */
+  /**
+   * The home page answering a form posted without JavaScript. A refusal past the render budget
+   * gets a plain page with its message instead (formAnswerPage); a new link is always rendered.
+   */
   homeWithForm(outcome: HomeFormOutcome): Promise<NoncedPage>;
-  /** The report page answering its form posted without JavaScript. */
+  /** The report page answering its form posted without JavaScript; past the render budget, a plain page with the outcome's message. */
   reportWithForm(outcome: ReportFormOutcome): Promise<NoncedPage>;
   /** The page of a link with options (expired, password): the same for every link, so always ready at once. */
   linkGate(view: LinkGateView): NoncedPage;
@@ -154,8 +159,17 @@ export function createRenderedPages({ shell, renderer, site, calendar, log, budg
       keepCurrent();
       return notFound;
     },
-    homeWithForm: (outcome) => render(PAGE_PATHS.home, { today: calendar.today(), status: 200, homeForm: outcome }),
-    reportWithForm: (outcome) => render(PAGE_PATHS.report, { today: calendar.today(), status: 200, reportForm: outcome }),
+    homeWithForm(outcome) {
+      // A new link is rendered whatever the budget: its page holds the manage token, and the
+      // creation limits (site-wide too) bound how many there are. Refusals have no such bound.
+      if (outcome.error !== undefined && !mayRender()) return Promise.resolve(formAnswerPage(site.siteName, HOME_FORM_HEADING, outcome.error));
+      return render(PAGE_PATHS.home, { today: calendar.today(), status: 200, homeForm: outcome });
+    },
+    reportWithForm(outcome) {
+      const message = outcome.sent ?? outcome.error;
+      if (message !== undefined && !mayRender()) return Promise.resolve(formAnswerPage(site.siteName, REPORT_FORM_HEADING, message, PAGE_PATHS.report));
+      return render(PAGE_PATHS.report, { today: calendar.today(), status: 200, reportForm: outcome });
+    },
     linkGate(view) {
       keepCurrent();
       return linkGates[view];
@@ -180,6 +194,21 @@ export function createRenderedPages({ shell, renderer, site, calendar, log, budg
       });
     },
   };
+}
+
+/** The home form's refusals are the spec's 'Erro ao personalizar' toast without JavaScript. */
+const HOME_FORM_HEADING = 'Erro ao personalizar';
+const REPORT_FORM_HEADING = 'Denunciar link';
+
+/**
+ * A form's answer past the render budget: a browser without JavaScript cannot render the app's
+ * shell, so it gets a plain page (a few µs, against ~12 ms for the app's) with the outcome's
+ * message, a link back to the form (`formPath`, when it is not the home page) and one home. The
+ * fields are gone; the browser's Back button has them as typed.
+ */
+function formAnswerPage(siteName: string, heading: string, message: string, formPath?: string): NoncedPage {
+  const back = formPath === undefined ? undefined : { href: formPath, label: heading };
+  return fixedPage(renderStatusPage({ siteName, heading, message, homeLabel: redirectTexts.backHome, ...(back === undefined ? {} : { link: back }) }));
 }
 
 function linkGatePages(pageOf: (view: LinkGateView) => NoncedPage): LinkGatePages {

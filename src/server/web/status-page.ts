@@ -1,6 +1,7 @@
 // Small server-rendered pages for outcomes the React app does not render: a blocked link
-// (410), the store unreachable (503), and, when no built app (or no server bundle) exists, the
-// 404 and the pages of links with options (expired, password).
+// (410), the store unreachable (503), a form posted without JavaScript past the render budget,
+// and, when no built app (or no server bundle) exists, the 404 and the pages of links with
+// options (expired, password).
 import { PASSWORD_MAX_LENGTH } from '../../shared/link-options.js';
 import { linkOptionTexts } from '../../shared/messages.js';
 import {
@@ -20,10 +21,13 @@ function bareDocument(title: string, main: string): string {
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body><main>${main}</main></body></html>`;
 }
 
-export function renderStatusPage(input: { siteName: string; heading: string; message: string; homeLabel: string }): string {
+/** `link`: one more way on, before the home page's (a path of this site, never from a request). */
+export function renderStatusPage(input: { siteName: string; heading: string; message: string; homeLabel: string; link?: { href: string; label: string } }): string {
+  const { link } = input;
+  const more = link === undefined ? '' : `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`;
   return bareDocument(
     escapeHtml(pageTitle(input.siteName, input.heading)),
-    `<h1>${escapeHtml(input.heading)}</h1><p>${escapeHtml(input.message)}</p><p><a href="/">${escapeHtml(input.homeLabel)}</a></p>`,
+    `<h1>${escapeHtml(input.heading)}</h1><p>${escapeHtml(input.message)}</p>${more}<p><a href="/">${escapeHtml(input.homeLabel)}</a></p>`,
   );
 }
 
