@@ -134,6 +134,28 @@ describe('security headers', () => {
   });
 });
 
+describe('with an ad network configured (AD_SCRIPT_SRC)', () => {
+  it("the public pages allow its script's origin (the ad's frame inherits their policy); the console's pages never do", async () => {
+    const ads = await startTestServer({ withWeb: true, env: { AD_SCRIPT_SRC: 'https://ads.example.net/tag.js' } });
+    try {
+      const policyOf = async (path: string) => String((await ads.app.server.inject({ method: 'GET', url: path, headers: { 'user-agent': BROWSER } })).headers['content-security-policy']);
+      for (const path of ['/', '/faq', '/dashboard']) {
+        const csp = await policyOf(path);
+        expect(csp, path).toContain("script-src 'self' https://ads.example.net;");
+        expect(csp, path).toContain("connect-src 'self' https://ads.example.net;");
+      }
+      for (const path of ['/admin', '/admin/denuncias']) {
+        const csp = await policyOf(path);
+        expect(csp, path).toContain("script-src 'self';");
+        expect(csp, path).toContain("connect-src 'self';");
+        expect(csp, path).not.toContain('ads.example.net');
+      }
+    } finally {
+      await ads.close();
+    }
+  });
+});
+
 describe('static assets', () => {
   it('are sent pre-compressed (brotli, gzip) when accepted, with long-lived caching', async () => {
     const html = (await get('/', { 'user-agent': BROWSER })).body;

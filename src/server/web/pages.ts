@@ -69,6 +69,8 @@ export function createPages(config: Readonly<Config>, calendar: Calendar, log: F
   const site: SiteConfig = { ...config.site, publicUrl: config.publicUrl };
   const shell = loadAppShell(config.webDistDir, site);
   const headers = createSecurityHeaders({ publicUrl: config.publicUrl, adScriptSrc: config.site.adScriptSrc, inlineStyles: shell.inlineStyles });
+  // The console shows no ads: its pages allow no script from the ad network's origin at all.
+  const consoleHeaders = createSecurityHeaders({ publicUrl: config.publicUrl, adScriptSrc: '', inlineStyles: shell.inlineStyles });
   const respond = (page: NoncedPage, acceptEncoding: string | undefined, policy: Pick<SecurityHeaders, 'app' | 'plain'> = headers): PageResponse => {
     const nonce = createNonce();
     const gzip = acceptsGzip(acceptEncoding);
@@ -99,7 +101,7 @@ export function createPages(config: Readonly<Config>, calendar: Calendar, log: F
     renderReportForm: async (outcome, acceptEncoding) => respond(await rendered.reportWithForm(outcome), acceptEncoding),
     renderLinkGate: (view, acceptEncoding) => respond(rendered.linkGate(view), acceptEncoding, headers.linkGate),
     renderApiDocs: async (docs, acceptEncoding) => respond(await rendered.apiDocs(docs), acceptEncoding),
-    renderAdminPage: async (path, admin, acceptEncoding) => respond(await rendered.adminPage(path, admin), acceptEncoding),
+    renderAdminPage: async (path, admin, acceptEncoding) => respond(await rendered.adminPage(path, admin), acceptEncoding, consoleHeaders),
   };
 }
 

@@ -17,6 +17,11 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // Chromium runs a sandboxed frame (the ad slot's) in a process of its own, whose requests
+      // Playwright's routes never see: the loopback fence below would not cover them.
+      '--disable-features=IsolateSandboxedIframes',
+      // A second fence, under the routes: no host name but loopback's is ever resolved.
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE [::1]',
     ],
   });
 }
