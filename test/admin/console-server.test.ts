@@ -105,18 +105,26 @@ describe(`the operator's console on the server (${testDialect})`, () => {
 
     const wrong = await attempt(EMAIL, 'senha-errada-de-proposito', '198.51.100.2');
     const unknown = await attempt('ninguem@example.com', PASSWORD, '198.51.100.3');
-    for (const refused of [wrong, unknown]) {
+    // An operator who typed the password in the e-mail field.
+    const swapped = await attempt('Minha-Senha-no-Campo-Errado!', PASSWORD, '198.51.100.5');
+    for (const refused of [wrong, unknown, swapped]) {
       expect(refused.status).toBe(401);
       expect(refused.headers.get('set-cookie')).toBeNull();
       expect(await refused.json()).toEqual({ error: { code: 'invalid_credentials', message: 'E-mail ou senha incorretos.' } });
     }
-    // Logged with the e-mail and the outcome, never the password.
+    // Logged with the outcome and an operator's e-mail, never a password nor what was typed for an unknown e-mail.
     const log = logLines.join('');
-    expect(log).toContain('"event":"admin_sign_in"');
+    const refusals = logLines.filter((line) => line.includes('"event":"admin_sign_in"') && line.includes('"outcome":"refused"')).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(refusals.map(({ email, reason }) => ({ email, reason }))).toEqual([
+      { email: EMAIL, reason: 'wrong_password' },
+      { email: undefined, reason: 'unknown_email' },
+      { email: undefined, reason: 'unknown_email' },
+    ]);
     expect(log).toContain(EMAIL);
-    expect(log).toContain('"outcome":"refused"');
     expect(log).not.toContain(PASSWORD);
     expect(log).not.toContain('senha-errada-de-proposito');
+    expect(log).not.toContain('ninguem@example.com');
+    expect(log.toLowerCase()).not.toContain('minha-senha-no-campo-errado');
   });
 
   it('sign-in: a session id presented at sign-in is replaced by a new one', async () => {

@@ -105,12 +105,16 @@ export async function registerAdminApiRoutes(api: FastifyInstance, services: Ser
     async (request, reply) => {
       // A Secure cookie over plain http would never come back: say why instead of failing silently.
       if (config.admin.secureCookie && request.protocol !== 'https') throw new AppError('https_required', 400);
-      const operator = await operators.authenticate(request.body.email, request.body.password);
-      // Logged with the e-mail and the (masked) address, never the password.
-      if (operator === undefined) {
-        request.log.warn({ event: 'admin_sign_in', email: request.body.email.trim().toLowerCase().slice(0, 320), outcome: 'refused', req: request }, 'console sign-in refused');
+      const result = await operators.authenticate(request.body.email, request.body.password);
+      // Logged with the (masked) address and, when it names an operator, the e-mail; never what
+      // was typed for an unknown one: an operator who put the password in the e-mail field
+      // would have it written to the logs.
+      if (!('operator' in result)) {
+        const who = result.refused === 'wrong_password' ? { email: result.email } : {};
+        request.log.warn({ event: 'admin_sign_in', ...who, outcome: 'refused', reason: result.refused, req: request }, 'console sign-in refused');
         throw new AppError('invalid_credentials', 401);
       }
+      const { operator } = result;
       // A new session id at sign-in: one planted before it (fixation) is worth nothing after.
       await request.session.regenerate();
       request.session.operatorId = operator.id;

@@ -37,6 +37,8 @@ export interface SignedInOperator {
   email: string;
 }
 
+export type SignInResult = { operator: SignedInOperator } | { refused: 'unknown_email' } | { refused: 'wrong_password'; email: string };
+
 export function createOperatorService(deps: { operators: OperatorRepository; clock: Clock }) {
   // A hash of nothing anybody knows, checked against for unknown e-mails.
   let decoy: Promise<string> | undefined;
@@ -56,8 +58,12 @@ export function createOperatorService(deps: { operators: OperatorRepository; clo
     },
     remove: deps.operators.remove,
     list: deps.operators.list,
-    /** The operator these credentials name, or undefined (unknown e-mail or wrong password). */
-    async authenticate(rawEmail: string, password: string): Promise<SignedInOperator | undefined> {
+    /**
+     * The operator these credentials name, or why not, for the log only (the answer is the same
+     * 401 either way): `unknown_email` (whatever was typed: maybe a password, so never logged)
+     * or `wrong_password` (for an operator's e-mail, which may be logged).
+     */
+    async authenticate(rawEmail: string, password: string): Promise<SignInResult> {
       const email = normalizeOperatorEmail(rawEmail);
       const operator = email === undefined ? undefined : await deps.operators.findByEmail(email);
       const tooLong = password.length > OPERATOR_PASSWORD_MAX * 4;
@@ -65,10 +71,10 @@ export function createOperatorService(deps: { operators: OperatorRepository; clo
         decoy ??= hashPassword('not a password anybody has', OPERATOR_COST);
         const stored = await decoy;
         await check(tooLong ? '' : password, stored);
-        return undefined;
+        return operator === undefined ? { refused: 'unknown_email' } : { refused: 'wrong_password', email: operator.email };
       }
       const matches = await check(password, operator.passwordHash);
-      return matches ? { id: operator.id, email: operator.email } : undefined;
+      return matches ? { operator: { id: operator.id, email: operator.email } } : { refused: 'wrong_password', email: operator.email };
     },
   };
 }
