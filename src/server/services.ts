@@ -22,7 +22,7 @@ import { createApiKeyService } from './keys/api-key-service.js';
 import { createLinkRepository } from './links/link-repository.js';
 import { createLinkService } from './links/link-service.js';
 import { createMetadataRepository } from './metadata/metadata-repository.js';
-import { createMetadataService } from './metadata/metadata-service.js';
+import { createMetadataService, fetchesPreview } from './metadata/metadata-service.js';
 import { createErrorLogThrottle, errorKind } from './ops/error-log-throttle.js';
 import { createMetrics } from './ops/metrics.js';
 import { createWriteHealth } from './ops/write-health.js';
@@ -183,7 +183,7 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
       // Here, the first click of a link just shared is answered from memory.
       linkCache.set(response.alias, { id, url: response.url, disabled: false, hasOptions });
       stats.invalidate();
-      metadata.refreshInBackground({ alias: response.alias, url: response.url });
+      if (fetchesPreview(response)) metadata.refreshInBackground({ alias: response.alias, url: response.url });
     },
   });
   const owner = createLinkOwnerService({

@@ -3,7 +3,7 @@
 // without a connection when the loopback switch is off.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateLinkResponse } from '../../src/shared/api.js';
-import { CRAWLER_USER_AGENTS } from '../helpers/fixtures.js';
+import { BROWSER, CRAWLER_USER_AGENTS } from '../helpers/fixtures.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { type FixtureServer, html, startFixtureServer } from './fixture-server.js';
 
@@ -85,6 +85,33 @@ describe('metadata in the running app', () => {
     await server.app.metadata.idle();
     expect(site.requests.filter((r) => r === '/pagina').length).toBe(before + 1);
     expect(await preview(link.alias)).toContain('Segunda versão');
+  });
+});
+
+describe('links with a password or a click limit', () => {
+  it("their targets are never fetched, at creation or for a crawler: such targets are often single-use", async () => {
+    site.requests.length = 0;
+    const created = [];
+    for (const [path, options] of [
+      ['/pagina?senha', { password: 'abre-te-sesamo' }],
+      ['/pagina?uma-vez', { maxClicks: 1 }],
+      ['/pagina?comum', {}],
+    ] as const) {
+      const res = await server.app.server.inject({ method: 'POST', url: '/api/links', payload: { url: `${site.origin}${path}`, ...options } });
+      expect(res.statusCode).toBe(201);
+      created.push(res.json<CreateLinkResponse>());
+    }
+    await server.app.metadata.idle();
+    const [locked, limited, plain] = created as [CreateLinkResponse, CreateLinkResponse, CreateLinkResponse];
+    // The crawler of a limited link gets the preview from the URL alone, and starts no fetch.
+    expect(await preview(limited.alias)).toContain(`<title>${server.config.site.siteName}</title>`);
+    expect(await preview(locked.alias)).toContain('protegido por senha');
+    await server.app.metadata.idle();
+    expect(site.requests).toEqual(['/pagina?comum']);
+    // The limited link's visit was not used up by either.
+    expect((await server.app.server.inject({ method: 'GET', url: `/${limited.alias}`, headers: { 'user-agent': BROWSER } })).statusCode).toBe(302);
+    // The plain one's was (the page's title is whatever the earlier test left it at).
+    expect(await preview(plain.alias)).toContain(`<meta property="og:title" content="${title}">`);
   });
 });
 

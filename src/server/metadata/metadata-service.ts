@@ -233,3 +233,13 @@ function hostOf(url: string): string | undefined {
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message.slice(0, 200) : String(error).slice(0, 200);
 }
+
+/**
+ * Whether a new link's target is fetched for its preview. Not when it has a password (its
+ * preview shows nothing of the target) or a click limit: such targets are often single-use
+ * (a sign-in or reset link, a one-time download), and the server's GET could use them up
+ * before the person the link was made for.
+ */
+export function fetchesPreview(link: { protected: boolean; maxClicks: number | null }): boolean {
+  return !link.protected && link.maxClicks === null;
+}

@@ -189,7 +189,8 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
       deps.outcomes.password_asked.inc();
       return sendGate(reply, 200, 'password');
     }
-    if (crawler) return preview(reply, alias, target);
+    // A limited link's target is never fetched for its preview (see fetchesPreview).
+    if (crawler) return preview(reply, alias, target, options.maxClicks === null);
     return visit(request, reply, target, options.maxClicks !== null, targetFor(options, target.url, request.headers['user-agent']));
   }
 
@@ -288,7 +289,7 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
     return sendStatusPage(reply, 200, previewHeaders, html);
   }
 
-  async function preview(reply: FastifyReply, alias: string, target: ResolvedLink): Promise<FastifyReply> {
+  async function preview(reply: FastifyReply, alias: string, target: ResolvedLink, fetchable = true): Promise<FastifyReply> {
     let stored;
     try {
       stored = await deps.resolver.metadataOf(alias);
@@ -298,7 +299,7 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
       stored = NO_METADATA;
     }
     // This crawler gets what is stored now; a refresh (never awaited) serves the next one.
-    if (deps.metadata.isStale(stored)) deps.metadata.refreshInBackground({ alias, url: target.url });
+    if (fetchable && deps.metadata.isStale(stored)) deps.metadata.refreshInBackground({ alias, url: target.url });
     const html = renderPreviewPage({
       siteName: deps.siteName,
       shortUrl: `${deps.publicUrl}/${alias}`,
