@@ -453,7 +453,7 @@ describe(`the operator's console on the server (${testDialect})`, () => {
     expect(queue.groups.find((group) => group.alias === 'ja-bloq')).toMatchObject({ state: 'disabled', domainBlocked: true });
   });
 
-  it("a deleted link's open reports are resolved with it: none is left in the queue, nor carried to the next link given the alias", async () => {
+  it("a deleted link's open reports are resolved with it: none is left in the queue, and the alias is never given to another link", async () => {
     const session = await newSession();
     const created = await createLink('golpe-apagado', 'https://phish-apagado.example/pix');
     expect(created.status).toBe(201);
@@ -472,8 +472,8 @@ describe(`the operator's console on the server (${testDialect})`, () => {
     const deleted = await fetch(`${server.url}/api/links/golpe-apagado`, { method: 'DELETE', headers: { authorization: `Bearer ${manageToken}` } });
     expect(deleted.status).toBe(204);
     expect(await groups()).toEqual([]);
-    // Someone else takes the alias for an honest link: nothing of the old reports comes with it.
-    expect((await createLink('golpe-apagado', 'https://loja-honesta.example/')).status).toBe(201);
+    // Nobody can take the alias again: the reports' alias can never name an innocent link.
+    expect((await createLink('golpe-apagado', 'https://loja-honesta.example/')).status).toBe(409);
     expect(await groups()).toEqual([]);
     const open = await server.store.db.selectFrom('link_reports').select('id').where('alias', '=', 'golpe-apagado').where('resolved_at', 'is', null).execute();
     expect(open).toEqual([]);

@@ -819,7 +819,7 @@ describe('options hold across instances and link lifetimes', () => {
     }
   });
 
-  it("a link deleted and made again under its alias is another link: the old one's options are not kept", async () => {
+  it("a deleted link's options go with it, and its alias is never made again (so no cached option can reach another link)", async () => {
     const old = await createLink(server, { url: 'https://example.com/antigo', alias: 'refeito', password: 'senha-antiga', maxClicks: 1 });
     expect((await visit('refeito')).statusCode).toBe(200);
     expect((await submitPassword('refeito', 'senha-antiga', { ip: '198.51.100.60' })).statusCode).toBe(302);
@@ -827,12 +827,11 @@ describe('options hold across instances and link lifetimes', () => {
     const deleted = await server.app.server.inject({ method: 'DELETE', url: '/api/links/refeito', headers: { authorization: `Bearer ${old.manageToken}` } });
     expect(deleted.statusCode).toBe(204);
 
-    await createLink(server, { url: 'https://example.com/novo', alias: 'refeito', iosUrl: 'https://apps.apple.com/br/app/id8' });
-    const res = await visit('refeito');
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('https://example.com/novo');
-    expect((await visit('refeito', { ua: BROWSER_USER_AGENTS.safariIphone })).headers.location).toBe('https://apps.apple.com/br/app/id8');
-    expect((await submitPassword('refeito', 'senha-antiga', { ip: '198.51.100.60' })).statusCode).toBe(303);
+    expect((await visit('refeito')).statusCode).toBe(404);
+    expect((await submitPassword('refeito', 'senha-antiga', { ip: '198.51.100.60' })).statusCode).toBe(404);
+    const again = await server.app.server.inject({ method: 'POST', url: '/api/links', payload: { url: 'https://example.com/novo', alias: 'refeito' } });
+    expect(again.statusCode).toBe(409);
+    expect((await visit('refeito')).statusCode).toBe(404);
   });
 });
 

@@ -117,15 +117,12 @@ describe('DELETE /api/links/:alias', () => {
     const rows = await server.store.db.selectFrom('links').select('id').where('alias', '=', 'apagar').execute();
     expect(rows).toHaveLength(0);
 
-    const again = await createLink(server, { url: 'https://example.com/novo-dono', alias: 'apagar' });
-    expect(again.alias).toBe('apagar');
-    // The old token does not open the new link with the same alias.
-    expect((await asOwner('GET', 'apagar', `Bearer ${link.manageToken}`)).statusCode).toBe(403);
-    const fresh = (await asOwner('GET', 'apagar', `Bearer ${again.manageToken}`)).json<LinkOwnerView>();
-    expect(fresh.totalClicks).toBe(0);
-    expect((await server.app.server.inject({ method: 'GET', url: '/apagar', headers: { 'user-agent': BROWSER } })).headers.location).toBe(
-      'https://example.com/novo-dono',
-    );
+    // The alias is retired with its link: nobody gets it again, so the old token opens nothing.
+    const again = await server.app.server.inject({ method: 'POST', url: '/api/links', payload: { url: 'https://example.com/novo-dono', alias: 'apagar' } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: { code: 'alias_taken' } });
+    expect((await asOwner('GET', 'apagar', `Bearer ${link.manageToken}`)).statusCode).toBe(404);
+    expect((await server.app.server.inject({ method: 'GET', url: '/apagar', headers: { 'user-agent': BROWSER } })).statusCode).toBe(404);
   });
 });
 

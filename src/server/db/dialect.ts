@@ -4,6 +4,9 @@ import type { ColumnDataType } from 'kysely';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/** What inserting a link with a retired alias fails with (migration 0011's trigger). */
+export const RETIRED_ALIAS_ERROR = 'alias retired';
+
 export function primaryKeyId(dialect: Dialect): ColumnDataType {
   return dialect === 'sqlite' ? 'integer' : 'serial';
 }
@@ -12,10 +15,14 @@ export function instantType(dialect: Dialect): ColumnDataType {
   return dialect === 'sqlite' ? 'text' : 'timestamptz';
 }
 
-/** True when the error is a unique-constraint violation (SQLite or PostgreSQL 23505). */
+/**
+ * True when the error is a unique-constraint violation (SQLite or PostgreSQL 23505), or SQLite's
+ * trigger refusing a retired alias (migration 0011; PostgreSQL's raises 23505 itself).
+ */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const code = (error as { code?: unknown }).code;
+  if (code === 'SQLITE_CONSTRAINT_TRIGGER') return (error as { message?: unknown }).message === RETIRED_ALIAS_ERROR;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }
 

@@ -12,6 +12,7 @@ import { apiKeys } from './migrations/0007-api-keys.js';
 import { operatorConsole } from './migrations/0008-operator-console.js';
 import { appTargetHosts } from './migrations/0009-app-target-hosts.js';
 import { hostKeyCatchUp } from './migrations/0010-host-key-catch-up.js';
+import { retiredAliases } from './migrations/0011-retired-aliases.js';
 import type { Database } from './schema.js';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -26,6 +27,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0008-operator-console': operatorConsole(dialect),
     '0009-app-target-hosts': appTargetHosts(dialect),
     '0010-host-key-catch-up': hostKeyCatchUp(),
+    '0011-retired-aliases': retiredAliases(dialect),
   };
 }
 

@@ -38,7 +38,10 @@ export function openPostgresStore(url: string, poolSize: number): Store {
         return await db.transaction().execute(async (trx) => {
           const deleted = await trx.deleteFrom('links').where('id', '=', id).executeTakeFirst();
           if (deleted.numDeletedRows === 0n) return false;
-          await createReportRepository(trx).resolve(alias, new Date().toISOString());
+          const now = new Date().toISOString();
+          // The alias is never given out again (migration 0011).
+          await trx.insertInto('retired_aliases').values({ alias, retired_at: now }).onConflict((oc) => oc.column('alias').doNothing()).execute();
+          await createReportRepository(trx).resolve(alias, now);
           notifying = true;
           // Queued now, delivered at commit to every listening instance (this one too: the
           // payload names no origin, and forgetting a deleted alias twice is harmless).

@@ -139,8 +139,15 @@ export interface RateLimitHitsTable {
   reset_at: Counter;
 }
 
+/** An alias whose link was deleted: never given out again (migration 0011). */
+export interface RetiredAliasesTable {
+  alias: string;
+  retired_at: Instant;
+}
+
 export interface Database {
   links: LinksTable;
+  retired_aliases: RetiredAliasesTable;
   api_keys: ApiKeysTable;
   link_clicks_daily: LinkClicksDailyTable;
   link_insights_daily: LinkInsightsDailyTable;

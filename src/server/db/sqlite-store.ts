@@ -81,7 +81,10 @@ export function openSqliteStore(file: string, busyTimeoutMs: number): SqliteStor
       return db.transaction().execute(async (trx) => {
         const deleted = await trx.deleteFrom('links').where('id', '=', id).executeTakeFirst();
         if (deleted.numDeletedRows === 0n) return false;
-        await createReportRepository(trx).resolve(alias, new Date().toISOString());
+        const now = new Date().toISOString();
+        // The alias is never given out again (migration 0011).
+        await trx.insertInto('retired_aliases').values({ alias, retired_at: now }).onConflict((oc) => oc.column('alias').doNothing()).execute();
+        await createReportRepository(trx).resolve(alias, now);
         return true;
       });
     },

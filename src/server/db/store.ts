@@ -43,8 +43,8 @@ export interface Store {
    * in its own cache. SQLite has one server process; the admin tool's deletions reach it through
    * the audit log's poll (abuse/blocklist.ts). The link's open reports are resolved in the same
    * transaction: reports name the alias, not the row, so left open they stayed in the console's
-   * queue against a link that is gone, and moved on to the next link given the same alias (an
-   * innocent one, with the old reasons and 'block domain' aimed at its new target).
+   * queue against a link that is gone. The alias is retired in the same transaction: no link is
+   * ever given it again (migration 0011).
    */
   deleteLink(link: { id: number; alias: string }): Promise<boolean>;
   /** Where buffered clicks are written (one transaction per flush), and their breakdowns unless `insights` is undefined. */

@@ -142,6 +142,17 @@ export function createLinkRepository(store: Pick<Store, 'db' | 'findRedirectTarg
       return row?.clicks_left === undefined || row.clicks_left === null ? null : Number(row.clicks_left);
     },
 
+    /** Whether a link has this alias, or had it and was deleted (a retired alias is never given again). */
+    async aliasTaken(alias: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('links')
+        .select(sql<number>`1`.as('taken'))
+        .where('alias', '=', alias)
+        .unionAll(db.selectFrom('retired_aliases').select(sql<number>`1`.as('taken')).where('alias', '=', alias))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async findByAlias(alias: string): Promise<StoredLink | undefined> {
       const row = await db
         .selectFrom('links')

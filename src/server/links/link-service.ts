@@ -122,7 +122,7 @@ export function createLinkService(deps: LinkServiceDeps) {
       // A taken alias is refused before the budget is asked (the insert below still settles races).
       // A keyed creation asks no budget, so the insert alone decides: that spares a bulk creation
       // one lookup per aliased item, queued behind each other on SQLite's one connection.
-      if (apiKeyId === undefined && (await deps.links.findByAlias(requested)) !== undefined) throw new AppError('alias_taken', 409);
+      if (apiKeyId === undefined && (await deps.links.aliasTaken(requested))) throw new AppError('alias_taken', 409);
       await admit();
       const stored = await storedOptions(options);
       try {

@@ -96,7 +96,7 @@ export const adminTexts = {
     enable: 'Reativar',
     delete: 'Excluir',
     deleteTitle: (alias: string) => `Excluir ${alias}?`,
-    deleteDescription: 'A exclusão é definitiva: o link e seus cliques deixam de existir, e o endereço passa a responder "não encontrado".',
+    deleteDescription: 'A exclusão é definitiva: o link e seus cliques deixam de existir, e o endereço passa a responder "não encontrado" e não poderá ser usado de novo.',
     withOptions: 'com opções',
     byKey: (id: number) => `chave ${id}`,
   },

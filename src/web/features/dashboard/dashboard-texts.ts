@@ -65,7 +65,7 @@ export const dashboardTexts = {
 
   deleteTitle: 'Excluir este link?',
   deletePermanent: 'Esta ação é permanente e não pode ser desfeita.',
-  deleteConsequence: 'O link deixará de funcionar e os cliques registrados serão apagados.',
+  deleteConsequence: 'O link deixará de funcionar, os cliques registrados serão apagados e o endereço não poderá ser usado de novo.',
   cancel: 'Cancelar',
   deleting: 'Excluindo...',
   deletedTitle: 'Link excluído',

@@ -16,5 +16,9 @@ describe('DeleteLinkDialog', () => {
     expect(within(row).getAllByRole('button').map((button) => button.textContent)).toEqual(['Cancelar', 'Excluir link']);
     expect([...row.classList].filter((name) => name.includes('reverse'))).toEqual([]);
     expect(cancel).toHaveFocus();
+    // Said before it is done: the alias is retired with the link.
+    expect(dialog).toHaveAccessibleDescription(
+      'Esta ação é permanente e não pode ser desfeita. O link deixará de funcionar, os cliques registrados serão apagados e o endereço não poderá ser usado de novo.',
+    );
   });
 });
