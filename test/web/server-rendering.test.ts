@@ -521,6 +521,21 @@ describe('renders made for one request are budgeted (PAGE_RENDERS_PER_SECOND), a
     // The two deferred before, the home form's third refusal and the report form's.
     expect(metrics.body).toMatch(/^shortener_page_renders_deferred_total 4$/m);
   });
+
+  it("the console's pages without a session (the sign-in form) are rendered once a day and never spend the budget", async () => {
+    // The budget is spent (the clock held still since the last test's renders).
+    expect(rendered(await fetchPage(`${budgeted.url}/dashboard/orcamento-gasto-1`))).toBe(false);
+    const before = await budgeted.app.server.inject({ method: 'GET', url: '/metrics' });
+    const deferred = Number(/^shortener_page_renders_deferred_total (\d+)$/m.exec(before.body)?.[1]);
+    for (const path of ['/admin', '/admin/denuncias', '/admin', '/admin/links', '/admin']) {
+      const page = await fetchPage(`${budgeted.url}${path}`);
+      expect(page.status, path).toBe(200);
+      // Rendered on the server: the sign-in form is in the HTML.
+      expect(findAll(appRoot(page), tag('input')).map((input) => input.attribs.type), path).toEqual(expect.arrayContaining(['email', 'password']));
+    }
+    const after = await budgeted.app.server.inject({ method: 'GET', url: '/metrics' });
+    expect(after.body).toMatch(new RegExp(`^shortener_page_renders_deferred_total ${deferred}$`, 'm'));
+  });
 });
 
 describe('gzip for browsers, a lean page for clients without it', () => {
