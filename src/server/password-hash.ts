@@ -2,7 +2,8 @@
 // (RFC 7914) with a random salt each, compared in constant time. The cost parameters travel in
 // the stored string, so they can be raised later without breaking the hashes made before.
 import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from 'node:crypto';
-import pLimit from 'p-limit';
+import { availableParallelism } from 'node:os';
+import pLimit, { type LimitFunction } from 'p-limit';
 
 export interface ScryptCost {
   N: number;
@@ -46,17 +47,30 @@ export class PasswordChecksBusy extends Error {
 }
 
 /**
- * Slow hashes (scrypt runs on libuv's 4 threads, shared with every other check) `concurrency` at
- * a time. `admit` also refuses at once, with PasswordChecksBusy, when `maxWaiting` already wait:
- * unbounded, a flood of wrong guesses held a right password behind it for 10–17 s (measured for
- * links and for the console), longer than a person waits. `run` never refuses (creating).
+ * How many scrypt runs the whole process allows at once: one CPU fewer than it has, so the main
+ * thread (every redirect) always keeps one. Each queue below also limits its own kind, but
+ * three kinds (links' checks, links' creations, the console's sign-ins), two at a time each,
+ * ran six on libuv's four threads: on two CPUs a handful of requests a second of all three took
+ * redirects from ~11,700 to 1,900–2,800 a second (an audit), and it lasted while the queues
+ * drained.
  */
-export function createHashQueue(concurrency: number, maxWaiting: number) {
+export const SCRYPT_AT_ONCE = Math.max(1, availableParallelism() - 1);
+const scryptSlots = pLimit(SCRYPT_AT_ONCE);
+
+/**
+ * Slow hashes `concurrency` at a time, each also taking one of the process's scrypt slots
+ * (`slots`, SCRYPT_AT_ONCE by default; a test passes its own). `admit` also refuses at once,
+ * with PasswordChecksBusy, when `maxWaiting` already wait: unbounded, a flood of wrong guesses
+ * held a right password behind it for 10–17 s (measured for links and for the console), longer
+ * than a person waits. `run` never refuses (creating).
+ */
+export function createHashQueue(concurrency: number, maxWaiting: number, slots: LimitFunction = scryptSlots) {
   const limit = pLimit(concurrency);
+  const gated = <T>(work: () => Promise<T>) => limit(() => slots(work));
   return {
-    run: <T>(work: () => Promise<T>): Promise<T> => limit(work),
+    run: <T>(work: () => Promise<T>): Promise<T> => gated(work),
     admit<T>(work: () => Promise<T>): Promise<T> {
-      return limit.pendingCount >= maxWaiting ? Promise.reject(new PasswordChecksBusy()) : limit(work);
+      return limit.pendingCount >= maxWaiting ? Promise.reject(new PasswordChecksBusy()) : gated(work);
     },
     /** Running and waiting now (for tests). */
     load: (): { running: number; waiting: number } => ({ running: limit.activeCount, waiting: limit.pendingCount }),
