@@ -47,6 +47,19 @@ describe(`store on ${testDialect}`, () => {
     expect(totals).toEqual([{ day: '2026-01-01', linksCreated: 1, clicks: 0 }]);
   });
 
+  it("takes a limited link's visits exactly, many at once (on SQLite in one turn's shared commit), each committed when it resolves", async () => {
+    const links = createLinkRepository(server.store);
+    const id = await links.insertLink({ alias: 'limitado', url: 'https://example.com/', createdAt: new Date().toISOString(), manageTokenHash: 'c'.repeat(64), day: '2026-01-02', options: { expiresAt: null, maxClicks: 25, passwordHash: null, iosUrl: null, androidUrl: null } });
+    const taken = await Promise.all(Array.from({ length: 40 }, () => links.takeVisit(id)));
+    expect(taken.filter(Boolean)).toHaveLength(25);
+    // Read back: committed, not merely answered.
+    expect(await links.visitsLeft(id)).toBe(0);
+    expect(await links.takeVisit(id)).toBe(false);
+    // A link without a limit has no visit to take.
+    const plain = await links.insertLink({ alias: 'sem-limite', url: 'https://example.com/', createdAt: new Date().toISOString(), manageTokenHash: 'd'.repeat(64), day: '2026-01-02' });
+    expect(await links.takeVisit(plain)).toBe(false);
+  });
+
   it('adds clicks in large batches, skipping links deleted meanwhile but counting them site-wide', async () => {
     const links = createLinkRepository(server.store);
     const counters = createCounterRepository(server.store.db);

@@ -101,6 +101,20 @@ export function insertLinkQuery(db: Kysely<Database>, link: NewLink) {
   return db.insertInto('links').values(linkRow(link)).returning('id');
 }
 
+/**
+ * Takes one of a limited link's visits: one atomic UPDATE (the row's own lock on PostgreSQL, the
+ * single writer on SQLite), so across requests and instances exactly max_clicks succeed. A row
+ * comes back when a visit was left and is now taken.
+ */
+export function takeVisitQuery(db: Kysely<Database>, id: number) {
+  return db
+    .updateTable('links')
+    .set({ clicks_left: sql`clicks_left - 1` })
+    .where('id', '=', id)
+    .where('clicks_left', '>', 0)
+    .returning('clicks_left');
+}
+
 /** Counts a creation in daily_totals. */
 export function countCreationQuery(db: Kysely<Database>, day: string) {
   return db

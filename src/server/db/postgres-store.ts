@@ -7,7 +7,7 @@ import { createInProcessClickWriter, createWorkerClickWriter } from '../stats/cl
 import { createCounterRepository } from '../stats/counter-repository.js';
 import { INVALIDATION_NOT_SENT } from './dialect.js';
 import { createReportRepository } from '../abuse/report-repository.js';
-import { compileLinkLookups, withAlias } from './link-statements.js';
+import { compileLinkLookups, takeVisitQuery, withAlias } from './link-statements.js';
 import { createPostgresCreations } from './postgres-creations.js';
 import { createPostgresInvalidation, INVALIDATION_CHANNEL, invalidationPayload } from './postgres-invalidation.js';
 import { createPostgresPool } from './postgres-pool.js';
@@ -32,6 +32,7 @@ export function openPostgresStore(url: string, poolSize: number): Store {
     findPreviewTarget: async (alias) => (await db.executeQuery(withAlias(lookups.preview, alias))).rows[0],
     // The creations of one event-loop turn in one statement (postgres-creations.ts).
     insertCountedLink: createPostgresCreations(db),
+    takeVisit: async (id) => (await takeVisitQuery(db, id).executeTakeFirst()) !== undefined,
     async deleteLink({ id, alias }) {
       let notifying = false;
       try {

@@ -21,7 +21,7 @@ import { createKyselyInsightWriter } from '../insights/insight-writes.js';
 import { createInProcessClickWriter, createWorkerClickWriter } from '../stats/click-writer.js';
 import { createCounterRepository } from '../stats/counter-repository.js';
 import { createReportRepository } from '../abuse/report-repository.js';
-import { compileLinkLookups, countCreationQuery, insertLinkQuery, type LinkLookups, withAlias } from './link-statements.js';
+import { compileLinkLookups, countCreationQuery, insertLinkQuery, type LinkLookups, takeVisitQuery, withAlias } from './link-statements.js';
 import type { Database } from './schema.js';
 import { openSqliteConnection } from './sqlite-connection.js';
 import { createGroupCommit, type WriteInBatch } from './sqlite-group-commit.js';
@@ -75,6 +75,10 @@ export function openSqliteStore(file: string, busyTimeoutMs: number): SqliteStor
       const id = (inserted?.[0] as { id?: unknown } | undefined)?.id;
       if (typeof id !== 'number') throw new Error('insert returned no id');
       return id;
+    },
+    async takeVisit(id) {
+      const [taken] = await writeInBatch([takeVisitQuery(db, id).compile()]);
+      return (taken?.length ?? 0) > 0;
     },
     // One server process: its caller forgets the alias itself.
     async deleteLink({ id, alias }) {

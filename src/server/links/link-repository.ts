@@ -73,7 +73,7 @@ function optionsStateOf(row: {
   };
 }
 
-export function createLinkRepository(store: Pick<Store, 'db' | 'findRedirectTarget' | 'findPreviewTarget' | 'insertCountedLink' | 'deleteLink'>) {
+export function createLinkRepository(store: Pick<Store, 'db' | 'findRedirectTarget' | 'findPreviewTarget' | 'insertCountedLink' | 'deleteLink' | 'takeVisit'>) {
   const { db } = store;
   return {
     /** Inserts the link and counts it in daily_totals, all or nothing (see Store.insertCountedLink). */
@@ -120,21 +120,8 @@ export function createLinkRepository(store: Pick<Store, 'db' | 'findRedirectTarg
       return row === undefined ? undefined : optionsStateOf(row);
     },
 
-    /**
-     * Takes one of a limited link's visits: one atomic UPDATE (the row's own lock on PostgreSQL,
-     * the single writer on SQLite), so across requests and instances exactly max_clicks succeed.
-     * True when a visit was left and is now taken.
-     */
-    async takeVisit(id: number): Promise<boolean> {
-      const row = await db
-        .updateTable('links')
-        .set({ clicks_left: sql`clicks_left - 1` })
-        .where('id', '=', id)
-        .where('clicks_left', '>', 0)
-        .returning('clicks_left')
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    /** Takes one of a limited link's visits (see Store.takeVisit); true when one was left and is now taken. */
+    takeVisit: store.takeVisit,
 
     /** Visits left of a limited link (crawlers and HEAD look without taking one); null when unlimited or gone. */
     async visitsLeft(id: number): Promise<number | null> {
