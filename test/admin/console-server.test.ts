@@ -252,6 +252,8 @@ describe(`the operator's console on the server (${testDialect})`, () => {
       ['wrong token', { origin: server.url, [CSRF_HEADER]: 'x'.repeat(52) }],
       ["another session's token", { origin: server.url, [CSRF_HEADER]: otherSession.csrfToken }],
       ['another origin', { origin: 'https://evil.example', [CSRF_HEADER]: session.csrfToken }],
+      // A forwarded host is any client's to send: the request's own Host is what names the site.
+      ['another origin, claimed as the forwarded host', { origin: 'http://evil.example', 'x-forwarded-host': 'evil.example', [CSRF_HEADER]: session.csrfToken }],
       ['another referer, no origin', { referer: 'https://evil.example/page', [CSRF_HEADER]: session.csrfToken }],
       ['no origin, no referer', { [CSRF_HEADER]: session.csrfToken }],
     ];
