@@ -1,5 +1,6 @@
 import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -45,6 +46,54 @@ describe('the server process', () => {
       expect(perLink.n).toBe(redirects);
       expect(total.n).toBe(redirects);
       expect(total.l).toBe(1);
+    } finally {
+      db.close();
+    }
+  });
+
+  // Behind a proxy, a 503 must mean what the app means by it (a prefetch, a database outage), never
+  // "stopping": nginx would have to retry 503s, and counting them took instances out of rotation
+  // (deploy/nginx.conf). A stopping server closes its listener and its idle connections; a
+  // request on a connection already open gets its usual answer, and the connection is closed.
+  it('on SIGTERM, a request on a connection already open is answered as usual (302, Connection: close), not 503, and counted', async () => {
+    const port = await freePort();
+    const file = path.join(dir, 'closing.db');
+    const server = spawnServer({ PORT: String(port), DATABASE_URL: `sqlite:${file}`, CLICK_FLUSH_INTERVAL_MS: '600000', WEB_DIST_DIR: dir });
+    await waitUntilReady(server);
+    const created = await fetch(`${server.url}/api/links`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'https://example.com/fechando', alias: 'fechando' }),
+    });
+    expect(created.status).toBe(201);
+
+    // The request's first line is in: the connection is busy, so the stop does not end it.
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    const socketClosed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write('GET /fechando HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    await new Promise((r) => setTimeout(r, 200));
+
+    server.child.kill('SIGTERM');
+    // Once new connections are refused, the server is closing.
+    await expect.poll(() => connects(port), { timeout: 10_000, interval: 50 }).toBe(false);
+    socket.write(`User-Agent: ${BROWSER}\r\n\r\n`);
+    await socketClosed;
+
+    const [head = ''] = answer.split('\r\n\r\n');
+    expect(head.split('\r\n')[0]).toBe('HTTP/1.1 302 Found');
+    expect(head.toLowerCase()).toContain('\r\nlocation: https://example.com/fechando');
+    expect(head.toLowerCase()).toContain('\r\nconnection: close');
+    expect(await server.exited).toBe(0);
+
+    const db = new SqliteDatabase(file, { readonly: true });
+    try {
+      const clicks = db
+        .prepare('select sum(c.clicks) as n from link_clicks_daily c join links l on l.id = c.link_id where l.alias = ?')
+        .get('fechando') as { n: number | null };
+      expect(clicks.n).toBe(1);
     } finally {
       db.close();
     }
@@ -144,3 +193,15 @@ describe('npm run migrate', () => {
     expect(refused).toEqual({ code: 1, output: expect.stringMatching(/^Migration failed: connect ECONNREFUSED 127\.0\.0\.1:\d+\n$/) });
   });
 });
+
+/** Whether a new TCP connection to the port is accepted. */
+function connects(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.connect(port, '127.0.0.1');
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once('error', () => resolve(false));
+  });
+}

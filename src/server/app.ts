@@ -85,6 +85,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(config.requestTimeoutMs / 4))),
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // A request that reaches a stopping server (SIGTERM: the listener is closed and idle
+    // keep-alive connections are ended, but one already carrying a request stays open) is
+    // answered as usual, with `Connection: close`: the store and the click buffer are closed
+    // only after the last connection ends. Fastify's default, a bare 503, reached the person:
+    // a proxy must not retry 503s, which mean a speculative load or a database outage here and
+    // would take every instance out of rotation (deploy/nginx.conf).
+    return503OnClosing: false,
     // What the router refuses before any route runs (a path segment longer than maxParamLength,
     // a malformed percent-encoding) and what Node's parser refuses before Fastify sees a request
     // (oversized headers, bad request lines) would otherwise answer Fastify's raw English JSON
