@@ -177,7 +177,7 @@ describe('one server process per SQLite file', () => {
     await waitUntilReady(third);
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
-  });
+  }, 60_000); // three server processes and two admin commands, each compiled by tsx: 17 s alone, more beside the rest of the suite
 });
 
 describe('npm run migrate', () => {
