@@ -1,8 +1,9 @@
 // Title, description and image of an HTML page, read with htmlparser2 (a tolerant
-// streaming parser: broken HTML still yields what it can). Open Graph first, then Twitter
-// tags, then <title> / <meta name="description">.
+// streaming parser: broken HTML still yields what it can; scan-page.ts bounds its cost).
+// Open Graph first, then Twitter tags, then <title> / <meta name="description">.
 import { TextDecoder } from 'node:util';
 import { Parser } from 'htmlparser2';
+import { scanPage } from './scan-page.js';
 
 export interface PageMetadata {
   title: string | null;
@@ -31,7 +32,7 @@ export interface ParseInput {
 
 export function parseMetadata(input: ParseInput): PageMetadata {
   const html = decodeBody(input.body, input.contentType ?? '');
-  const found = scan(html);
+  const found = scanPage(html);
 
   const title = firstText([...TITLE_KEYS.map((key) => found.meta.get(key)), found.title], METADATA_LIMITS.title);
   const description = firstText(
@@ -51,62 +52,6 @@ export function parseMetadata(input: ParseInput): PageMetadata {
   return { title, description, image };
 }
 
-interface Scanned {
-  /** First value per lowercased meta property/name. */
-  meta: Map<string, string>;
-  title: string | undefined;
-  baseHref: string | undefined;
-  imageSrcLink: string | undefined;
-}
-
-function scan(html: string): Scanned {
-  // Plain object, not loose variables: the parser callbacks mutate it.
-  const state: Scanned & { titleText: string[] | undefined; svgDepth: number } = {
-    meta: new Map<string, string>(),
-    title: undefined,
-    baseHref: undefined,
-    imageSrcLink: undefined,
-    titleText: undefined,
-    // <title> inside inline SVG is the drawing's title, not the page's.
-    svgDepth: 0,
-  };
-
-  const parser = new Parser(
-    {
-      onopentag(name, attributes) {
-        if (name === 'svg') state.svgDepth += 1;
-        if (name === 'meta') {
-          const key = (attributes.property ?? attributes.name ?? attributes.itemprop ?? '').trim().toLowerCase();
-          const content = attributes.content ?? attributes.value;
-          if (key !== '' && content !== undefined && !state.meta.has(key)) state.meta.set(key, content);
-        } else if (name === 'title' && state.svgDepth === 0 && state.title === undefined) {
-          state.titleText = [];
-        } else if (name === 'base' && state.baseHref === undefined && attributes.href !== undefined) {
-          state.baseHref = attributes.href;
-        } else if (name === 'link' && state.imageSrcLink === undefined && attributes.href !== undefined) {
-          const rel = (attributes.rel ?? '').toLowerCase().split(/\s+/);
-          if (rel.includes('image_src')) state.imageSrcLink = attributes.href;
-        }
-      },
-      ontext(text) {
-        state.titleText?.push(text);
-      },
-      onclosetag(name) {
-        if (name === 'svg' && state.svgDepth > 0) state.svgDepth -= 1;
-        if (name === 'title' && state.titleText !== undefined) {
-          state.title = state.titleText.join('');
-          state.titleText = undefined;
-        }
-      },
-    },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
-  );
-  parser.end(html);
-  // An unclosed <title> in broken HTML still names the page.
-  if (state.title === undefined && state.titleText !== undefined) state.title = state.titleText.join('');
-  return { meta: state.meta, title: state.title, baseHref: state.baseHref, imageSrcLink: state.imageSrcLink };
-}
-
 function firstText(candidates: readonly (string | undefined)[], max: number): string | null {
   for (const candidate of candidates) {
     if (candidate === undefined) continue;
@@ -118,11 +63,33 @@ function firstText(candidates: readonly (string | undefined)[], max: number): st
 
 /** Collapses whitespace, drops control characters and clips to max characters. */
 export function cleanText(value: string, max: number): string | null {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  const text = value.replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim();
+  // Only the start of a long value is kept, so a long one (a hostile page's 500 KB attribute)
+  // is first cleaned from a prefix: cleaning a prefix gives a prefix of the cleaned whole, and
+  // when that already holds more than max characters the result is the same. Otherwise (a
+  // prefix that was mostly blank) the whole value is cleaned.
+  const prefixLength = 16 * max;
+  if (value.length > prefixLength) {
+    const start = collapse(value.slice(0, prefixLength));
+    if (start.length > 2 * max) return clip(start, max);
+  }
+  const text = collapse(value);
   if (text === '') return null;
+  if (text.length <= max) return text;
+  if (text.length > 2 * max) return clip(text, max);
   const chars = Array.from(text);
-  if (chars.length <= max) return text;
+  return chars.length <= max ? text : clip(text, max);
+}
+
+function collapse(value: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  return value.replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim();
+}
+
+/** The first max - 1 characters and an ellipsis, for text known to hold more than max. */
+function clip(text: string, max: number): string {
+  // A character is at most two UTF-16 units: the first 2 × max units hold the first max
+  // characters (the last may be half a pair, and is not kept).
+  const chars = Array.from(text.slice(0, 2 * max));
   return `${chars.slice(0, max - 1).join('').trimEnd()}…`;
 }
 
