@@ -55,6 +55,9 @@ const envSchema = z.object({
   INSIGHTS: flag(true),
   INSIGHTS_RETENTION_DAYS: z.coerce.number().int().min(90).max(3650).default(400),
   INSIGHTS_FLUSH_INTERVAL_MS: positiveInt(10_000),
+  // Counter rows a second the owners' insights reads not answered from memory may read, all
+  // together (insights/insights-read-budget.ts); past it they answer 503 with Retry-After.
+  INSIGHTS_READ_ROWS_PER_SECOND: positiveInt(100_000),
   // MaxMind-format (.mmdb) files. The country database ships with the product (an npm
   // package); a city-level one (regions) is the operator's choice.
   GEOIP_COUNTRY_DB: z.string().min(1).optional(),
@@ -157,6 +160,8 @@ function toConfig(e: Env) {
       retentionDays: e.INSIGHTS_RETENTION_DAYS,
       /** Breakdowns are written this often (clicks every CLICK_FLUSH_INTERVAL_MS): over a longer window a link's clicks share rows. */
       flushIntervalMs: e.INSIGHTS_FLUSH_INTERVAL_MS,
+      /** Counter rows a second read for insights answers not kept in memory, all owners together (~0.5 µs of SQLite's main thread a row). */
+      readRowsPerSecond: e.INSIGHTS_READ_ROWS_PER_SECOND,
       /** Country database; undefined: the one that ships with the product. */
       countryDb: e.GEOIP_COUNTRY_DB === undefined ? undefined : path.resolve(e.GEOIP_COUNTRY_DB),
       /** City-level database(s) for regions (states), asked in order (DB-IP Lite ships IPv4 and IPv6 as two files); undefined: regions are 'unknown'. */

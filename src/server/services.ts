@@ -2,6 +2,7 @@
 // HTTP: the feature plugins (api/, web/, redirect/, ops/) receive these and own the routes and
 // the start/stop hooks. Nothing runs until a plugin starts it.
 import type { FastifyBaseLogger } from 'fastify';
+import type { LinkInsights } from '../shared/api.js';
 import { createBlocklist } from './abuse/blocklist.js';
 import { createAdminQueries } from './admin/admin-queries.js';
 import { createAuditLog } from './admin/audit-log.js';
@@ -12,6 +13,8 @@ import { createReportRepository } from './abuse/report-repository.js';
 import { createCalendar, type Clock, systemClock } from './calendar.js';
 import type { Config } from './config.js';
 import type { Store } from './db/store.js';
+import { createInsightsCache } from './insights/insights-cache.js';
+import { createInsightsReadBudget } from './insights/insights-read-budget.js';
 import { createInsightsRepository } from './insights/insights-repository.js';
 import { createInsightsRetention } from './insights/insights-retention.js';
 import { createHostKeyCatchUp } from './links/host-key-catch-up.js';
@@ -60,9 +63,17 @@ const VISIT_LOG_MAX = 1_000_000;
  * RSS within its noise (docs/performance.md, "Click insights").
  */
 const INSIGHTS_WINDOW_MAX = 1_000_000;
+/**
+ * Entries (days, hours, list items) of the insights answers kept in memory, ~100 bytes each: a
+ * busy link's 90 days is ~330, so a few hundred answers (insights-cache.ts).
+ */
+const INSIGHTS_CACHE_MAX_ITEMS = 100_000;
 
 export function createServices({ config, store, clock = systemClock, log }: ServiceDeps) {
   const calendar = createCalendar(config.statsTimeZone, clock);
+  // Owners' insights answers, dropped when a flush writes their link's counters. Kept at most one
+  // breakdown interval: counters other instances write (PostgreSQL) are not heard here.
+  const insightsCache = createInsightsCache<LinkInsights>({ maxItems: INSIGHTS_CACHE_MAX_ITEMS, maxAgeMs: config.insights.flushIntervalMs, now: clock });
   const linkRepository = createLinkRepository(store);
   const counters = createCounterRepository(store.db);
 
@@ -112,6 +123,7 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
         cityDb: config.insights.cityDb,
         intervalMs: config.insights.flushIntervalMs,
         maxEntries: INSIGHTS_WINDOW_MAX,
+        onWritten: (linkIds: Float64Array) => insightsCache.invalidate(linkIds),
         onError: (error: Error) => {
           const code = (error as { code?: unknown }).code;
           if (code === INSIGHTS_WRITER_STOPPED) {
@@ -151,6 +163,8 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
         metrics.flushDuration.observe(seconds);
         writeHealth.succeeded();
       },
+      // The insights' daily clicks changed.
+      stored: (linkIds) => insightsCache.invalidate(linkIds),
       visitDropped: () => metrics.insightsVisitsDropped.inc(),
       flushFailed: () => {
         metrics.flushFailures.inc();
@@ -206,6 +220,9 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
     calendar,
     breakdowns: config.insights.enabled,
     regionLookup: (config.insights.cityDb?.length ?? 0) > 0,
+    cache: insightsCache,
+    budget: createInsightsReadBudget(config.insights.readRowsPerSecond, clock),
+    observer: { read: (outcome) => metrics.insightsReads.inc({ outcome }) },
   });
   const apiKeys = createApiKeyService({ keys: createApiKeyRepository(store.db), clock, defaultPerMinute: config.rateLimits.apiKeyPerMinute });
   const reports = createReportRepository(store.db);

@@ -82,6 +82,13 @@ export const networkCreationLimitMessage = 'Muitos links foram criados a partir 
 /** The refusal of the site-wide creation ceiling (code rate_limited): nothing the person did. */
 export const siteCreationLimitMessage = 'Muitos links estão sendo criados no site agora. Aguarde um pouco e tente novamente.';
 
+/**
+ * The refusal of a link's statistics when the site's budget for reading them is spent (code
+ * unavailable, 503 with Retry-After): many owners, or one flood, asking at once; nothing the
+ * person did.
+ */
+export const siteInsightsBusyMessage = 'Muitas estatísticas estão sendo consultadas no site agora. Aguarde um pouco e tente novamente.';
+
 /** The refusal of the per-network report limit (code rate_limited): others on the person's network reported many. */
 export function networkReportLimitMessage(secondsLeft: number): string {
   return `Muitas denúncias foram enviadas a partir da sua rede. Tente novamente em ${waitText(secondsLeft)}.`;

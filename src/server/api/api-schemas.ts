@@ -325,6 +325,7 @@ export const insightsSchema = {
     },
     400: errorResponse('Período inválido.'),
     ...ownerErrors,
+    503: errorResponse('Serviço temporariamente indisponível, ou estatísticas demais sendo consultadas no site agora; `Retry-After` diz quantos segundos esperar.'),
   },
 } as const;
 

@@ -11,6 +11,8 @@ export interface InsightTotal {
   dimension: string;
   value: string;
   clicks: number;
+  /** Counter rows summed into it (one per day it had clicks): what the read cost. */
+  rows?: number;
 }
 
 /**
@@ -53,18 +55,23 @@ export function createInsightsRepository(db: Kysely<Database>) {
     /**
      * Every (dimension, value) of a link with its clicks summed over fromDay..toDay (inclusive),
      * in one grouped query: the primary key (link_id, day, …) bounds the scan to the link's days.
+     * The grouping is most of its cost (SQLite sorts the rows in a temporary B-tree: a 90-day
+     * range of ~21,000 rows took 10.6 ms, reading them alone 2 ms); reading the rows and adding
+     * them up in JavaScript took twice as long, and an index on (link_id, dimension, value, day)
+     * was no faster and would double each counter write, so the answers are kept instead
+     * (insights-cache.ts).
      */
     async breakdownsBetween(linkId: number, fromDay: string, toDay: string): Promise<InsightTotal[]> {
       const rows = await db
         .selectFrom('link_insights_daily')
-        .select((eb) => ['dimension', 'value', eb.fn.sum<number | string | bigint>('clicks').as('clicks')])
+        .select((eb) => ['dimension', 'value', eb.fn.sum<number | string | bigint>('clicks').as('clicks'), eb.fn.countAll<number | string | bigint>().as('rows')])
         .where('link_id', '=', linkId)
         .where('day', '>=', fromDay)
         .where('day', '<=', toDay)
         .groupBy(['dimension', 'value'])
         .execute();
       // PostgreSQL answers sum() of integers as a bigint string.
-      return rows.map((r) => ({ dimension: r.dimension, value: r.value, clicks: toNumber(r.clicks) }));
+      return rows.map((r) => ({ dimension: r.dimension, value: r.value, clicks: toNumber(r.clicks), rows: toNumber(r.rows) }));
     },
 
     /**

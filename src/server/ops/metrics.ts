@@ -35,6 +35,8 @@ export interface Metrics {
   databaseErrors: Counter;
   /** Pages sent as the app's shell because the render budget was spent (web/render-budget.ts). */
   pageRendersDeferred: Counter;
+  /** Insights reads by how they were answered: kept answer, query, or refused by the read budget. */
+  insightsReads: Counter<'outcome'>;
 }
 
 /** What the gauges read when /metrics is scraped. */
@@ -131,6 +133,12 @@ export function createMetrics(sources: GaugeSources): Metrics {
     pageRendersDeferred: new Counter({
       name: 'shortener_page_renders_deferred_total',
       help: 'Pages sent as the app shell (rendered in the browser), or a form answer sent as a plain page, because PAGE_RENDERS_PER_SECOND was spent',
+      registers: [registry],
+    }),
+    insightsReads: new Counter({
+      name: 'shortener_insights_reads_total',
+      help: 'Insights answers by outcome: cached (kept until the link\'s counters are written), computed (queried), refused (INSIGHTS_READ_ROWS_PER_SECOND spent: 503)',
+      labelNames: ['outcome'],
       registers: [registry],
     }),
   };

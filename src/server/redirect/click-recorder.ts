@@ -44,6 +44,8 @@ export interface ClickObserver {
   recorded(): void;
   dropped(): void;
   flushed(clicks: number, seconds: number): void;
+  /** The clicks of these links were stored (a link may appear more than once: one row per day). */
+  stored?(linkIds: Float64Array): void;
   flushFailed(): void;
   visitDropped?(): void;
 }
@@ -89,6 +91,7 @@ export function createClickRecorder(options: ClickRecorderOptions): ClickRecorde
     try {
       await options.writer.write(batch, visits);
       observer?.flushed(batchClicks, (performance.now() - started) / 1000);
+      observer?.stored?.(batch.linkIds);
     } catch (error) {
       observer?.flushFailed();
       // Keep the clicks: they are merged back and written with the next flush.

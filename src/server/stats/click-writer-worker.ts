@@ -33,7 +33,13 @@ const failure = (error: unknown) => ({
 const breakdowns =
   insights === undefined || storeInsights === undefined
     ? undefined
-    : createInsightsWriting(insights, storeInsights, (error) => post({ kind: 'insights-error', ...failure(error), dropped: (error as { dropped?: number }).dropped }));
+    : createInsightsWriting(
+        insights,
+        storeInsights,
+        (error) => post({ kind: 'insights-error', ...failure(error), dropped: (error as { dropped?: number }).dropped }),
+        // Messages keep their order: the main thread hears this before the flush's reply.
+        (linkIds) => parentPort?.postMessage({ kind: 'insights-written', linkIds } satisfies WriterReply, [linkIds.buffer]),
+      );
 
 parentPort?.on('message', (message: WriterRequest) => {
   if (message.kind === 'flush-insights') {

@@ -37,6 +37,8 @@ export interface InsightsWriting {
   maxEntries: number;
   /** A failed breakdown write (kept for the next one), visits dropped past maxEntries, or the writer thread stopped (its window lost). */
   onError: (error: Error) => void;
+  /** Breakdowns of these links were stored (after the commit; the kept insights answers of the links go). */
+  onWritten?: (linkIds: Float64Array<ArrayBuffer>) => void;
 }
 
 /** The code of the error reported when the window is full and visits are left out (not a store failure). */
@@ -70,6 +72,7 @@ export function createInsightsWriting(
   options: WorkerInsightsOptions,
   store: (batch: InsightsBatch) => Promise<void> | void,
   onError: (error: Error) => void,
+  onWritten?: (linkIds: Float64Array<ArrayBuffer>) => void,
 ) {
   const accumulator = createInsightsAccumulator(
     openGeoLookup({ ...(options.countryDb === undefined ? {} : { countryDb: options.countryDb }), ...(options.cityDb === undefined ? {} : { cityDb: options.cityDb }) }),
@@ -108,6 +111,7 @@ export function createInsightsWriting(
         onError(closing ? Object.assign(new Error(`click breakdowns not stored at shutdown: ${failure.message}`), { code: INSIGHTS_NOT_STORED_AT_STOP, dropped: visits }) : failure);
         return;
       }
+      onWritten?.(distinctLinkIds(slice.value.linkIds));
       if (paced) await sleep(Math.min(MAX_PAUSE_MS, performance.now() - started));
     }
   }
@@ -140,6 +144,13 @@ export function createInsightsWriting(
   };
 }
 
+/** The links of a batch's rows, which come in link order, each once. */
+function distinctLinkIds(linkIds: Float64Array): Float64Array<ArrayBuffer> {
+  const distinct: number[] = [];
+  for (const linkId of linkIds) if (distinct.at(-1) !== linkId) distinct.push(linkId);
+  return Float64Array.from(distinct);
+}
+
 function sumOf(values: Uint32Array): number {
   let sum = 0;
   for (const value of values) sum += value;
@@ -152,7 +163,7 @@ export function createInProcessClickWriter(
 ): ClickWriter {
   let breakdowns: ReturnType<typeof createInsightsWriting> | undefined;
   const open = () => {
-    if (insights !== undefined) breakdowns ??= createInsightsWriting(insights.writing, insights.store, insights.writing.onError);
+    if (insights !== undefined) breakdowns ??= createInsightsWriting(insights.writing, insights.store, insights.writing.onError, insights.writing.onWritten);
     return breakdowns;
   };
   return {
@@ -174,7 +185,9 @@ const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4 };
 export type WriterReply =
   | { kind: 'reply'; id: number; ok: true }
   | { kind: 'reply'; id: number; ok: false; message: string; code?: string }
-  | { kind: 'insights-error'; message: string; code?: string; dropped?: number };
+  | { kind: 'insights-error'; message: string; code?: string; dropped?: number }
+  /** Breakdowns of these links were stored: sent before the reply to the flush that wrote them. */
+  | { kind: 'insights-written'; linkIds: Float64Array<ArrayBuffer> };
 
 /** What the writer thread is asked. */
 export type WriterRequest =
@@ -231,6 +244,10 @@ export function createWorkerClickWriter(target: WriterTarget, insights?: Insight
     created.on('message', (reply: WriterReply) => {
       if (reply.kind === 'insights-error') {
         insights?.onError(Object.assign(new Error(reply.message), { code: reply.code, dropped: reply.dropped }));
+        return;
+      }
+      if (reply.kind === 'insights-written') {
+        insights?.onWritten?.(reply.linkIds);
         return;
       }
       const waiter = pending.get(reply.id);

@@ -1172,7 +1172,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Serviço temporariamente indisponível; tente de novo em instantes. */
+            /** @description Serviço temporariamente indisponível, ou estatísticas demais sendo consultadas no site agora; `Retry-After` diz quantos segundos esperar. */
             503: {
                 headers: {
                     [name: string]: unknown;
