@@ -31,7 +31,8 @@ const USAGE = `Uso: npm run admin -- <comando>
   blocked                     lista os domínios bloqueados
   disable <alias>             desativa um link (passa a responder 410 'Link bloqueado')
   enable <alias>              reativa um link desativado
-  delete <alias> --yes        exclui o link e os cliques dele para sempre (passa a responder 404)
+  delete <alias> --yes        exclui o link e os cliques dele para sempre (passa a responder 404; o alias não volta a ser usado)
+  release <alias>             libera o alias de um link excluído para quem criar um link com ele
   top [N] [--days D]          os N links mais clicados nos últimos D dias (padrão: 20, 1 = hoje)
   reports [N]                 as N denúncias mais recentes (padrão: 50)
   keys create <nome> [--per-minute N] [--json]   cria uma chave de API e a mostra uma única vez
@@ -72,6 +73,7 @@ const COMMANDS = {
   disable: { synopsis: 'disable <alias>', required: ['o alias'], optional: 0, valueOptions: [] },
   enable: { synopsis: 'enable <alias>', required: ['o alias'], optional: 0, valueOptions: [] },
   delete: { synopsis: 'delete <alias> --yes', required: ['o alias'], optional: 0, valueOptions: [], flags: ['yes'] },
+  release: { synopsis: 'release <alias>', required: ['o alias'], optional: 0, valueOptions: [] },
   top: { synopsis: 'top [N] [--days D]', required: [], optional: 1, valueOptions: ['days'] },
   reports: { synopsis: 'reports [N]', required: [], optional: 1, valueOptions: [] },
   'keys create': { synopsis: 'keys create <nome> [--per-minute N] [--json]', required: ['o nome da chave'], optional: Infinity, valueOptions: ['per-minute'], flags: ['json'] },
@@ -157,7 +159,7 @@ export type AdminCommand =
   | { name: 'block-file'; file: string; reason: string | null }
   | { name: 'unblock'; domain: string }
   | { name: 'blocked' }
-  | { name: 'disable' | 'enable' | 'delete'; alias: string }
+  | { name: 'disable' | 'enable' | 'delete' | 'release'; alias: string }
   | { name: 'top'; limit: number; days: number }
   | { name: 'reports'; limit: number }
   | { name: 'keys create'; keyName: string; perMinute: number | null; json: boolean }
@@ -213,7 +215,8 @@ export function parseAdminCommand(args: readonly string[]): AdminCommand | Admin
       return { name };
     case 'disable':
     case 'enable':
-    case 'delete': {
+    case 'delete':
+    case 'release': {
       const alias = normalizeAlias(first);
       if (!isValidAliasFormat(alias)) return fail(`Alias inválido: "${first}" (de 3 a 64 letras, números, - ou _).`);
       // Nothing brings a deleted link back: the operator says so in the command itself.
@@ -347,6 +350,8 @@ async function runAdminCommand(
       return printed(await actions.enableLink(actor, command.alias));
     case 'delete':
       return printed(await actions.deleteLink(actor, command.alias));
+    case 'release':
+      return printed(await actions.releaseAlias(actor, command.alias));
     case 'top': {
       const today = createCalendar(options.timeZone, clock).today();
       const from = addDays(today, -(command.days - 1));

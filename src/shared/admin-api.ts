@@ -267,6 +267,7 @@ export type AuditAction =
   | 'link.disable'
   | 'link.enable'
   | 'link.delete'
+  | 'alias.release'
   | 'domain.block'
   | 'domain.unblock'
   | 'blocklist.import'

@@ -99,6 +99,29 @@ describe(`retired aliases (${testDialect})`, () => {
     expect(await server.store.deleteLink({ id: row.id, alias: 'abc124' })).toBe(true);
   });
 
+  it('an operator can release a retired alias (`npm run admin -- release`): it can be created again, and the audit log says who', async () => {
+    const admin = (...args: string[]) => runAdmin(args, server.store, { timeZone: 'America/Sao_Paulo', clock: Date.now });
+    await createLink(server, { url: 'https://loja.example/marca', alias: 'marca-da-loja' });
+    const link = await createLink(server, { url: 'https://loja.example/errado', alias: 'engano' });
+    await server.app.server.inject({ method: 'DELETE', url: '/api/links/engano', headers: { authorization: `Bearer ${link.manageToken}` } });
+    expect((await create({ url: 'https://loja.example/certo', alias: 'engano' })).statusCode).toBe(409);
+
+    expect(await admin('release', 'ENGANO')).toEqual({ code: 0, output: 'Liberado: engano pode ser usado de novo por quem criar um link.' });
+    expect(await retired()).not.toContain('engano');
+    const again = await create({ url: 'https://loja.example/certo', alias: 'engano' });
+    expect(again.statusCode).toBe(201);
+    expect(await visit('engano')).toBe(302);
+    const audit = await server.store.db.selectFrom('audit_log').select(['action', 'target', 'via']).where('action', '=', 'alias.release').execute();
+    expect(audit).toEqual([{ action: 'alias.release', target: 'engano', via: 'cli' }]);
+
+    // Nothing to release: a live link, an alias never used; a malformed one is refused.
+    expect(await admin('release', 'engano')).toEqual({ code: 0, output: 'Nada a fazer: engano é um link ativo, não um alias excluído.' });
+    expect(await admin('release', 'nunca-usado')).toEqual({ code: 0, output: 'Nada a fazer: nunca-usado não é o alias de um link excluído.' });
+    expect(await admin('release', 'a')).toMatchObject({ code: 1, output: expect.stringContaining('Alias inválido') });
+    expect(await admin('release')).toMatchObject({ code: 1, output: expect.stringContaining('release <alias>') });
+    expect(await visit('marca-da-loja')).toBe(302);
+  });
+
   it('a retired alias keeps only the alias and when: nothing of the link, its target or its owner', async () => {
     const columns = Object.keys((await server.store.db.selectFrom('retired_aliases').selectAll().executeTakeFirstOrThrow()) as object).sort();
     expect(columns).toEqual(['alias', 'retired_at']);

@@ -112,6 +112,21 @@ export function createOperatorActions(deps: OperatorActionDeps) {
       return changed(`Excluído: ${alias}`);
     },
 
+    /**
+     * Gives a deleted link's alias back to everyone (migration 0011 retires it): for a brand that
+     * asks for its name, or an owner who deleted a link by mistake. Whoever creates it next
+     * decides where the old shared links lead, so the operator decides, never the site.
+     */
+    async releaseAlias(actor: Actor, alias: string): Promise<ActionResult> {
+      const released = await deps.db.deleteFrom('retired_aliases').where('alias', '=', alias).executeTakeFirst();
+      if (released.numDeletedRows === 0n) {
+        const live = await deps.links.findByAlias(alias);
+        return unchanged(live === undefined ? `Nada a fazer: ${alias} não é o alias de um link excluído.` : `Nada a fazer: ${alias} é um link ativo, não um alias excluído.`);
+      }
+      await deps.audit.record(actor, { action: 'alias.release', target: alias });
+      return changed(`Liberado: ${alias} pode ser usado de novo por quem criar um link.`);
+    },
+
     /** `domain` already normalised (normalizeDomain). */
     blockDomain: block,
 

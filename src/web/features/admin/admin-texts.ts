@@ -173,6 +173,7 @@ export const adminTexts = {
       'link.disable': 'Desativou link',
       'link.enable': 'Reativou link',
       'link.delete': 'Excluiu link',
+      'alias.release': 'Liberou alias excluído',
       'domain.block': 'Bloqueou domínio',
       'domain.unblock': 'Desbloqueou domínio',
       'blocklist.import': 'Importou lista de bloqueio',
