@@ -108,6 +108,9 @@ function waitText(secondsLeft: number): string {
 }
 
 // Texts of the redirect flow (spec section 4).
+/** The spec's title of a refused creation (its toast; without JavaScript, the plain answer's heading). */
+export const createErrorTitle = 'Erro ao personalizar';
+
 export const redirectTexts = {
   notFound: 'Link não encontrado ou expirado.',
   previewWait: 'Você será redirecionado em breve...',

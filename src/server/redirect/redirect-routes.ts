@@ -10,7 +10,7 @@ import { linkOptionTexts, redirectTexts } from '../../shared/messages.js';
 import type { SourceDetector } from '../insights/click-source.js';
 import type { UserAgentProfile } from '../insights/user-agent-profile.js';
 import type { LinkOptionsRow } from '../links/link-repository.js';
-import type { MetadataService } from '../metadata/metadata-service.js';
+import { fetchesPreview, type MetadataService } from '../metadata/metadata-service.js';
 import type { RedirectOutcome } from '../ops/metrics.js';
 import { type PageResponse, type Pages, sendPage } from '../web/pages.js';
 import type { HeaderSet, SecurityHeaders } from '../web/security-headers.js';
@@ -189,8 +189,8 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
       deps.outcomes.password_asked.inc();
       return sendGate(reply, 200, 'password');
     }
-    // A limited link's target is never fetched for its preview (see fetchesPreview).
-    if (crawler) return preview(reply, alias, target, options.maxClicks === null);
+    // Not protected (that link returned above); a click-limited target is not fetched (the one rule, at creation too).
+    if (crawler) return preview(reply, alias, target, fetchesPreview({ protected: false, maxClicks: options.maxClicks }));
     return visit(request, reply, target, options.maxClicks !== null, targetFor(options, target.url, request.headers['user-agent']));
   }
 

@@ -19,7 +19,7 @@ import { type AppShell, fixedPage, type NoncedPage } from './app-shell.js';
 import { detachedString } from '../ops/detached-string.js';
 import type { RenderBudget } from './render-budget.js';
 import { renderStatusPage } from './status-page.js';
-import { redirectTexts } from '../../shared/messages.js';
+import { createErrorTitle, redirectTexts } from '../../shared/messages.js';
 
 /** Rendered for every "not found": a path of two segments, which only the app's catch-all route matches. */
 const NOT_FOUND_RENDER_PATH = '/404/not-found';
@@ -213,8 +213,8 @@ export function createRenderedPages({ shell, renderer, site, calendar, log, budg
   };
 }
 
-/** The home form's refusals are the spec's 'Erro ao personalizar' toast without JavaScript. */
-const HOME_FORM_HEADING = 'Erro ao personalizar';
+/** The home form's refusals are headed as the spec's toast is; the report's, by the page's name. */
+const HOME_FORM_HEADING = createErrorTitle;
 const REPORT_FORM_HEADING = 'Denunciar link';
 
 /**

@@ -1,5 +1,6 @@
 // The spec's words for this form (sections 2, 5 and 8).
 import { ALIAS_MAX_LENGTH, ALIAS_MIN_LENGTH } from '../../../shared/alias-rules';
+import { createErrorTitle } from '../../../shared/messages';
 
 export const createLinkTexts = {
   urlPlaceholder: 'Cole sua URL aqui...',
@@ -12,7 +13,7 @@ export const createLinkTexts = {
   resultTitle: 'Seu link personalizado:',
   emptyUrlTitle: 'Erro',
   emptyUrlDescription: 'Por favor, insira uma URL válida',
-  createErrorTitle: 'Erro ao personalizar',
+  createErrorTitle,
   createErrorFallback: 'Não foi possível criar o link.',
   successTitle: 'Sucesso!',
   successDescription: 'Link personalizado com sucesso!',
