@@ -39,6 +39,8 @@ export const ADMIN_API_ROUTES = {
   enableLink: { method: 'POST', url: `${ADMIN_API_PREFIX}/links/:alias/enable` },
   /** → 200 AdminActionResult. */
   deleteLink: { method: 'DELETE', url: `${ADMIN_API_PREFIX}/links/:alias` },
+  /** → 200 AdminActionResult: a deleted link's retired alias may be created again. */
+  releaseAlias: { method: 'POST', url: `${ADMIN_API_PREFIX}/retired-aliases/:alias/release` },
   /** ?q=&cursor= → 200 AdminBlocklistPage. */
   blocklist: { method: 'GET', url: `${ADMIN_API_PREFIX}/blocklist` },
   /** BlockDomainRequest → 200 AdminActionResult. */
@@ -178,9 +180,17 @@ export interface AdminLink {
   apiKeyId: number | null;
 }
 
+/** An alias whose link was deleted: nobody may create it again until an operator releases it. */
+export interface AdminRetiredAlias {
+  alias: string;
+  retiredAt: string;
+}
+
 export interface AdminLinkPage {
   mode: AdminLinkSearchMode;
   links: AdminLink[];
+  /** The first page of a search for a whole alias whose link was deleted: that alias; else null. */
+  retired: AdminRetiredAlias | null;
   /** Pass as ?cursor= for the next page; null on the last. */
   nextCursor: string | null;
   /** How long the search took on the server, in milliseconds. */

@@ -347,6 +347,51 @@ describe(`the operator's console on the server (${testDialect})`, () => {
     expect(entries.every((entry, i) => i === 0 || (entries[i - 1]?.id ?? 0) > entry.id)).toBe(true);
   });
 
+  it("a search for a deleted link's whole alias shows it retired; releasing it lets it be created again", async () => {
+    const session = await newSession();
+    expect((await createLink('marca-retirada', 'https://loja.example/antiga')).status).toBe(201);
+    expect((await createLink('marca-retirada-2', 'https://loja.example/outra')).status).toBe(201);
+    // The store dates a deletion by the wall clock, not this file's.
+    const before = Date.now();
+    expect((await session.call('DELETE', adminApiPath('deleteLink', { alias: 'marca-retirada' }))).status).toBe(200);
+    const after = Date.now();
+    expect((await createLink('marca-retirada', 'https://loja.example/nova')).status).toBe(409);
+    const search = async (q: string) => {
+      const response = await session.call('GET', `${ADMIN_API_ROUTES.links.url}?q=${encodeURIComponent(q)}`);
+      expect(response.status, q).toBe(200);
+      return (await response.json()) as AdminLinkPage;
+    };
+
+    // The whole alias (in any case, or as its short URL): the prefix's links and the retired alias.
+    for (const q of ['marca-retirada', 'MARCA-RETIRADA', `${server.url}/marca-retirada`]) {
+      const page = await search(q);
+      expect(page.links.map((link) => link.alias), q).toEqual(['marca-retirada-2']);
+      expect(page.retired?.alias, q).toBe('marca-retirada');
+      const retiredAt = Date.parse(page.retired?.retiredAt ?? '');
+      expect(retiredAt, q).toBeGreaterThanOrEqual(before - 1);
+      expect(retiredAt, q).toBeLessThanOrEqual(after + 1);
+    }
+    // Only a whole alias: not a prefix of it, and not another search's mode.
+    expect((await search('marca-ret')).retired).toBeNull();
+    expect((await search('loja.example')).retired).toBeNull();
+
+    const release = () => session.call('POST', adminApiPath('releaseAlias', { alias: 'marca-retirada' }));
+    const released = await release();
+    expect(released.status).toBe(200);
+    expect(await released.json()).toEqual({ outcome: 'changed', message: 'Liberado: marca-retirada pode ser usado de novo por quem criar um link.' });
+    expect((await search('marca-retirada')).retired).toBeNull();
+    expect(await (await release()).json()).toEqual({ outcome: 'unchanged', message: 'Nada a fazer: marca-retirada não é o alias de um link excluído.' });
+    expect((await createLink('marca-retirada', 'https://loja.example/nova')).status).toBe(201);
+    expect(await visit('marca-retirada')).toBe(302);
+    expect(await (await release()).json()).toEqual({ outcome: 'unchanged', message: 'Nada a fazer: marca-retirada é um link ativo, não um alias excluído.' });
+
+    const mine = (await auditEntries(session)).filter((entry) => entry.actor === session.email).map((entry) => `${entry.action} ${entry.target ?? ''}`);
+    expect(mine.filter((line) => line.startsWith('alias.release'))).toEqual(['alias.release marca-retirada']);
+    // Like every change: refused without the session's CSRF token.
+    const forged = await fetch(`${server.url}${adminApiPath('releaseAlias', { alias: 'marca-retirada' })}`, { method: 'POST', headers: { origin: server.url, cookie: session.cookie } });
+    expect(forged.status).toBe(403);
+  });
+
   it("a link whose iPhone or Android target is on a blocked domain reads 'blocked', as its visitors get 410", async () => {
     const session = await newSession();
     const created = await fetch(`${server.url}/api/links`, {
@@ -585,6 +630,7 @@ describe(`the operator's console on the server (${testDialect})`, () => {
       ['key id', 'POST', adminApiPath('revokeKey', { id: 'abc' }), undefined, 404, 'key_not_found'],
       ['unknown link', 'POST', adminApiPath('disableLink', { alias: 'nao-existe-aqui' }), undefined, 404, 'link_not_found'],
       ['bad alias', 'DELETE', adminApiPath('deleteLink', { alias: 'a' }), undefined, 404, 'link_not_found'],
+      ['bad alias to release', 'POST', adminApiPath('releaseAlias', { alias: 'não/é' }), undefined, 404, 'link_not_found'],
       ['empty feed', 'POST', ADMIN_API_ROUTES.importBlocklist.url, { content: '# só comentários\n' }, 400, 'invalid_feed'],
       ['unknown field', 'POST', ADMIN_API_ROUTES.createKey.url, { name: 'ok', admin: true }, 400, 'unknown_field'],
       // The console's own rules for the names the public routes also use.

@@ -52,9 +52,13 @@ async function visit(alias: string): Promise<number> {
   return response.status;
 }
 
-async function createLink(alias: string, url: string): Promise<void> {
+async function tryCreate(alias: string, url: string): Promise<number> {
   const response = await fetch(`${env.server.url}/api/links`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ alias, url }) });
-  expect(response.status).toBe(201);
+  return response.status;
+}
+
+async function createLink(alias: string, url: string): Promise<void> {
+  expect(await tryCreate(alias, url)).toBe(201);
 }
 
 async function noSidewaysScroll(page: Page): Promise<void> {
@@ -171,6 +175,24 @@ describe('the operator console in Chromium', () => {
     await expectToast(page, 'Excluído: loja-e2e-2');
     await page.getByTestId('link-loja-e2e-2').waitFor({ state: 'detached' });
     expect(await visit('loja-e2e-2')).toBe(404);
+
+    // Its alias is retired: a search for it says so, and 'Liberar alias' gives it back.
+    await page.getByLabel('Buscar por alias, domínio ou URL').fill('loja-e2e-2');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    const retired = page.getByTestId('retired-alias');
+    await retired.getByRole('heading', { name: 'loja-e2e-2: alias de um link excluído' }).waitFor();
+    await retired.getByText(/^O link foi excluído em \d{1,2} de \S+ de \d{4}, \d\d:\d\d\. Ninguém pode criar/).waitFor();
+    await page.getByText('Nenhum link encontrado.').waitFor();
+    await shoot(page, 'e2e-admin-retired-alias');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await tryCreate('loja-e2e-2', 'https://loja-e2e.example/nova')).toBe(409);
+    await retired.getByRole('button', { name: 'Liberar alias' }).click();
+    const release = page.getByRole('dialog', { name: 'Liberar loja-e2e-2?' });
+    await release.getByText('Quem criar um link com este alias decide para onde vão os endereços já compartilhados.', { exact: false }).waitFor();
+    await release.getByRole('button', { name: 'Liberar alias' }).click();
+    await expectToast(page, 'Liberado: loja-e2e-2 pode ser usado de novo por quem criar um link.');
+    await retired.waitFor({ state: 'detached' });
+    expect(await tryCreate('loja-e2e-2', 'https://loja-e2e.example/nova')).toBe(201);
     expect(await cspViolations()).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -305,7 +327,7 @@ describe('the operator console in Chromium', () => {
     await signIn(page);
     const table = page.getByRole('table', { name: 'Registro de auditoria' });
     await table.waitFor();
-    for (const action of ['Entrou no console', 'Desativou link', 'Reativou link', 'Excluiu link', 'Bloqueou domínio', 'Desbloqueou domínio', 'Importou lista de bloqueio', 'Resolveu denúncias', 'Criou chave de API', 'Revogou chave de API', 'Adicionou operador']) {
+    for (const action of ['Entrou no console', 'Desativou link', 'Reativou link', 'Excluiu link', 'Bloqueou domínio', 'Desbloqueou domínio', 'Importou lista de bloqueio', 'Resolveu denúncias', 'Criou chave de API', 'Revogou chave de API', 'Adicionou operador', 'Liberou alias excluído']) {
       expect(await table.getByText(action, { exact: true }).count(), action).toBeGreaterThan(0);
     }
     const cliRow = table.getByRole('row').filter({ hasText: 'terminal-e2e.example' });

@@ -39,6 +39,7 @@ import {
   keysSchema,
   linksSchema,
   overviewSchema,
+  releaseAliasSchema,
   reportsSchema,
   resolveReportsSchema,
   revokeKeySchema,
@@ -184,6 +185,9 @@ export async function registerAdminApiRoutes(api: FastifyInstance, services: Ser
   );
   api.delete<AliasParams>(ADMIN_API_ROUTES.deleteLink.url, { schema: deleteLinkSchema, onRequest: changes }, async (request, reply) =>
     noStore(reply).send(answer(await actions.deleteLink(actorOf(request), aliasParam(request.params.alias)))),
+  );
+  api.post<AliasParams>(ADMIN_API_ROUTES.releaseAlias.url, { schema: releaseAliasSchema, onRequest: changes }, async (request, reply) =>
+    noStore(reply).send(answer(await actions.releaseAlias(actorOf(request), aliasParam(request.params.alias)))),
   );
 
   api.get<PageQuery>(ADMIN_API_ROUTES.blocklist.url, { schema: blocklistSchema, onRequest: requireOperator }, async (request, reply) =>

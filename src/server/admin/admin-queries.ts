@@ -15,6 +15,7 @@ import {
   type AdminLinkState,
   type AdminOverview,
   type AdminReportQueue,
+  type AdminRetiredAlias,
   type AdminTopLink,
 } from '../../shared/admin-api.js';
 import { normalizeAlias } from '../../shared/alias-rules.js';
@@ -360,11 +361,21 @@ export function createAdminQueries(deps: AdminQueryDeps) {
       const started = performance.now();
       const limit = ADMIN_PAGE_SIZE + 1;
       let rows: LinkRow[];
+      let retired: AdminRetiredAlias | null = null;
       if (search.mode === 'alias') {
         // A prefix is one range of the alias index: every alias character sorts below '{'.
         let query = linksQuery().where(aliasBytes, '>=', search.prefix).where(aliasBytes, '<', `${search.prefix}{`);
         if (cursor !== undefined) query = query.where(aliasBytes, '>', decodeAliasCursor(cursor));
-        rows = await query.orderBy(aliasBytes).limit(limit).execute();
+        // The whole text may be the alias of a deleted link, which no search of links finds: the
+        // operator asked about it for a reason (someone wants it back), so the page says so.
+        const [found, retiredRow] = await Promise.all([
+          query.orderBy(aliasBytes).limit(limit).execute(),
+          cursor !== undefined
+            ? undefined
+            : db.selectFrom('retired_aliases').select(['alias', 'retired_at']).where('alias', '=', search.prefix).executeTakeFirst(),
+        ]);
+        rows = found;
+        if (retiredRow !== undefined) retired = { alias: retiredRow.alias, retiredAt: toIsoString(retiredRow.retired_at) };
       } else {
         const beforeId = cursor === undefined ? undefined : decodeListCursor(cursor);
         let query = linksQuery();
@@ -384,6 +395,7 @@ export function createAdminQueries(deps: AdminQueryDeps) {
       return {
         mode,
         links: page.map(toAdminLink),
+        retired,
         nextCursor: !more ? null : mode === 'alias' ? encodeAliasCursor(last.alias) : encodeListCursor(last.id),
         tookMs: Math.round((performance.now() - started) * 10) / 10,
       };

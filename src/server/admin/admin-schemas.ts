@@ -189,6 +189,12 @@ export const linksSchema = {
           apiKeyId: nullable('integer'),
         }),
       },
+      retired: {
+        ...nullable('object'),
+        required: ['alias', 'retiredAt'],
+        properties: { alias: text(), retiredAt: instant() },
+        description: 'Na primeira página de uma busca por um alias inteiro que foi de um link excluído: esse alias (ninguém pode criá-lo de novo até um operador liberá-lo); senão, null.',
+      },
       nextCursor: nullable('string'),
       tookMs: { type: 'number' },
     }),
@@ -200,6 +206,11 @@ export const linksSchema = {
 export const disableLinkSchema = change('Desativar um link', 'desativarLink', { params: aliasParams });
 export const enableLinkSchema = change('Reativar um link', 'reativarLink', { params: aliasParams });
 export const deleteLinkSchema = change('Apagar um link', 'apagarLinkDoConsole', { params: aliasParams });
+
+export const releaseAliasSchema = change('Liberar o alias de um link excluído', 'liberarAliasExcluido', {
+  description: 'O alias de um link excluído fica reservado para sempre; liberado, quem criar um link com ele decide para onde vão os links já compartilhados. "unchanged" quando o alias não é de um link excluído.',
+  params: aliasParams,
+});
 
 export const blocklistSchema = {
   ...base,

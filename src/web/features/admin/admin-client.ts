@@ -67,6 +67,7 @@ export function adminClient(csrfToken: string) {
     disableLink: (alias: string) => call<AdminActionResult>(csrfToken, 'disableLink', { alias }),
     enableLink: (alias: string) => call<AdminActionResult>(csrfToken, 'enableLink', { alias }),
     deleteLink: (alias: string) => call<AdminActionResult>(csrfToken, 'deleteLink', { alias }),
+    releaseAlias: (alias: string) => call<AdminActionResult>(csrfToken, 'releaseAlias', { alias }),
     blocklist: (q: string, cursor?: string) => call<AdminBlocklistPage>(csrfToken, 'blocklist', {}, undefined, pageQuery(q, cursor)),
     blockDomain: (body: BlockDomainRequest) => call<AdminActionResult>(csrfToken, 'blockDomain', {}, body),
     unblockDomain: (domain: string) => call<AdminActionResult>(csrfToken, 'unblockDomain', { domain }),

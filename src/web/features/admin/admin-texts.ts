@@ -99,6 +99,11 @@ export const adminTexts = {
     deleteDescription: 'A exclusão é definitiva: o link e seus cliques deixam de existir, e o endereço passa a responder "não encontrado" e não poderá ser usado de novo.',
     withOptions: 'com opções',
     byKey: (id: number) => `chave ${id}`,
+    retiredTitle: (alias: string) => `${alias}: alias de um link excluído`,
+    retiredDescription: (when: string) => `O link foi excluído em ${when}. Ninguém pode criar um link com este alias enquanto ele não for liberado.`,
+    release: 'Liberar alias',
+    releaseTitle: (alias: string) => `Liberar ${alias}?`,
+    releaseDescription: 'Quem criar um link com este alias decide para onde vão os endereços já compartilhados. Libere só para quem tem direito ao nome, como a marca ou o dono do link excluído.',
   },
   states: {
     active: 'Ativo',

@@ -46,7 +46,7 @@ function linksApi(links: () => AdminLink[]) {
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     if (init?.method === 'DELETE' || init?.method === 'POST') return jsonResponse({ outcome: 'changed', message: 'Feito' });
-    if (url.startsWith('/api/admin/links')) return jsonResponse({ mode: 'recent', links: links(), nextCursor: null, tookMs: 1 });
+    if (url.startsWith('/api/admin/links')) return jsonResponse({ mode: 'recent', links: links(), retired: null, nextCursor: null, tookMs: 1 });
     throw new Error(`unexpected ${url}`);
   });
 }

@@ -1,8 +1,10 @@
 // 'Links': one search box (an alias or its beginning, a domain with its subdomains, a whole URL;
 // kept in the address as ?q=), the links found with clicks, date and state, and the actions on
 // each: disable or enable, delete (after a confirmation). 'Carregar mais' follows the cursor.
+// A search for the whole alias of a deleted link shows that alias, retired, and lets the
+// operator release it (after a confirmation).
 import { useSearchParams } from 'react-router';
-import type { AdminLink } from '../../../shared/admin-api';
+import type { AdminLink, AdminRetiredAlias } from '../../../shared/admin-api';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { formatDateTime, formatNumber } from '../../lib/format';
@@ -30,6 +32,7 @@ export function LinksSection() {
           <p className="text-sm text-slate-600" data-testid="admin-search-mode">
             {t.links.modes[first.mode]} · {t.links.took(first.tookMs)}
           </p>
+          {first.retired !== null && <RetiredAliasCard retired={first.retired} onChanged={list.reload} />}
           {list.items.length === 0 ? <Card className="p-6 text-center text-slate-600">{t.links.empty}</Card> : <LinksTable links={list.items} onChanged={list.reload} />}
           <LoadMore list={list} />
         </>
@@ -108,5 +111,27 @@ function LinkRow({ link, onChanged }: { link: AdminLink; onChanged(): void }) {
         </div>
       </Card>
     </li>
+  );
+}
+
+/** The alias of a deleted link, which nobody may create again until it is released here. */
+function RetiredAliasCard({ retired, onChanged }: { retired: AdminRetiredAlias; onChanged(): void }) {
+  const { busy, run } = useAction();
+  return (
+    <Card className="flex flex-col gap-3 p-4" data-testid="retired-alias">
+      <h3 className="text-base font-bold wrap-anywhere">{t.links.retiredTitle(retired.alias)}</h3>
+      <p className="text-sm text-slate-700">{t.links.retiredDescription(formatDateTime(retired.retiredAt))}</p>
+      <div>
+        <ConfirmButton
+          label={t.links.release}
+          title={t.links.releaseTitle(retired.alias)}
+          description={t.links.releaseDescription}
+          confirmLabel={t.links.release}
+          variant="secondary"
+          busy={busy !== undefined}
+          onConfirm={() => run('release', (client) => client.releaseAlias(retired.alias), onChanged)}
+        />
+      </div>
+    </Card>
   );
 }
