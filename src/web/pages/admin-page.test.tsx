@@ -51,7 +51,7 @@ describe('AdminPage', () => {
 
   it('a sign-in by keyboard puts focus on the section heading (the form that had it is gone), not on <body>', async () => {
     fetchMock.mockImplementation(async (input) =>
-      String(input).endsWith('/api/admin/session') ? jsonResponse(SESSION) : jsonResponse({ mode: 'recent', links: [], nextCursor: null, tookMs: 1 }),
+      String(input).endsWith('/api/admin/session') ? jsonResponse(SESSION) : jsonResponse({ mode: 'recent', links: [], retired: null, nextCursor: null, tookMs: 1 }),
     );
     renderAt('/admin/links', { page: 'links', session: null });
     await userEvent.type(screen.getByLabelText('E-mail'), 'ana@example.com');
@@ -135,7 +135,7 @@ describe('AdminPage', () => {
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
       if (url.includes('/disable')) return jsonResponse({ outcome: 'changed', message: 'Desativado: promo' });
-      return jsonResponse({ mode: url.includes('q=') ? 'domain' : 'recent', links: [link], nextCursor: null, tookMs: 1.5 });
+      return jsonResponse({ mode: url.includes('q=') ? 'domain' : 'recent', links: [link], retired: null, nextCursor: null, tookMs: 1.5 });
     });
     renderAt('/admin/links', { page: 'links', session: SESSION });
     await screen.findByText('https://example.com/p');

@@ -311,6 +311,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/retired-aliases/{alias}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Liberar o alias de um link excluído
+         * @description O alias de um link excluído fica reservado para sempre; liberado, quem criar um link com ele decide para onde vão os links já compartilhados. "unchanged" quando o alias não é de um link excluído.
+         */
+        post: operations["liberarAliasExcluido"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/blocklist": {
         parameters: {
             query?: never;
@@ -1921,6 +1941,12 @@ export interface operations {
                             hasOptions: boolean;
                             apiKeyId: number | null;
                         }[];
+                        /** @description Na primeira página de uma busca por um alias inteiro que foi de um link excluído: esse alias (ninguém pode criá-lo de novo até um operador liberá-lo); senão, null. */
+                        retired: {
+                            alias: string;
+                            /** Format: date-time */
+                            retiredAt: string;
+                        } | null;
                         nextCursor: string | null;
                         tookMs: number;
                     };
@@ -2115,6 +2141,81 @@ export interface operations {
         };
     };
     apagarLinkDoConsole: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description O csrfToken da sessão (GET /api/admin/session). */
+                "x-csrf-token"?: string;
+            };
+            path: {
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O resultado da ação. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        outcome: "changed" | "unchanged";
+                        /** @description O que aconteceu, em português. */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Sem sessão de operador, ou a sessão expirou (not_signed_in). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Pedido sem o token CSRF da sessão, ou vindo de outro site (csrf_refused). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Não encontrado. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro inesperado do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Serviço temporariamente indisponível. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    liberarAliasExcluido: {
         parameters: {
             query?: never;
             header?: {

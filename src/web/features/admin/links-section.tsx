@@ -32,7 +32,8 @@ export function LinksSection() {
           <p className="text-sm text-slate-600" data-testid="admin-search-mode">
             {t.links.modes[first.mode]} · {t.links.took(first.tookMs)}
           </p>
-          {first.retired !== null && <RetiredAliasCard retired={first.retired} onChanged={list.reload} />}
+          {/* Absent from a server of an older release, during a rolling deploy. */}
+          {first.retired != null && <RetiredAliasCard retired={first.retired} onChanged={list.reload} />}
           {list.items.length === 0 ? <Card className="p-6 text-center text-slate-600">{t.links.empty}</Card> : <LinksTable links={list.items} onChanged={list.reload} />}
           <LoadMore list={list} />
         </>
