@@ -1,11 +1,12 @@
 // The console's sign-in form. Rendered by the server (it paints before any script); its button
 // waits for hydration, so the e-mail and password never leave as a plain form post.
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import type { AdminSession } from '../../../shared/admin-api';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input, Label } from '../../components/ui/field';
 import { useHydrated } from '../../lib/hydration';
+import { useTypedBeforeHydration } from '../../lib/typed-before-hydration';
 import { signIn } from './admin-client';
 import { messageOf } from './console-context';
 import { adminTexts as t } from './admin-texts';
@@ -24,6 +25,13 @@ export function SignInForm({ note, onSignedIn }: { note?: string; onSignedIn(ses
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // Typed, or filled by a password manager, before the app hydrated the form: kept and sent.
+  useTypedBeforeHydration(() => [
+    { element: () => emailRef.current, initial: email, adopt: setEmail },
+    { element: () => passwordRef.current, initial: password, adopt: setPassword },
+  ]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -55,11 +63,21 @@ export function SignInForm({ note, onSignedIn }: { note?: string; onSignedIn(ses
       <form method="post" className="mt-6 space-y-4" onSubmit={(event) => void submit(event)} noValidate>
         <div>
           <Label htmlFor="admin-email">{t.signIn.email}</Label>
-          <Input id="admin-email" name="email" type="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.target.value)} />
+          <Input
+            ref={emailRef}
+            id="admin-email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
         </div>
         <div>
           <Label htmlFor="admin-password">{t.signIn.password}</Label>
           <Input
+            ref={passwordRef}
             id="admin-password"
             name="password"
             type="password"

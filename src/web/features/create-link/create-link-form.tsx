@@ -4,7 +4,7 @@ import { flushSync } from 'react-dom';
 import type { CreateLinkResponse } from '../../../shared/api';
 import type { HomeFormOutcome } from '../../../shared/app-shell';
 import { linkOptionErrorMessages, urlErrorMessages } from '../../../shared/form-messages';
-import { readLinkOptionForm } from '../../../shared/link-option-form';
+import { LINK_OPTION_FIELDS, readLinkOptionForm } from '../../../shared/link-option-form';
 import { checkLinkOptions } from '../../../shared/link-options';
 import { FORM_OUTCOME_ID, formAction, PAGE_PATHS } from '../../../shared/routes';
 import { checkTargetUrl } from '../../../shared/url-rules';
@@ -15,6 +15,7 @@ import { toast } from '../../components/ui/use-toast';
 import { ApiError, createLink } from '../../lib/api';
 import { saveMyLink } from '../../lib/my-links';
 import { usePostedForm } from '../../lib/page-context';
+import { useTypedBeforeHydration } from '../../lib/typed-before-hydration';
 import { createLinkTexts as t } from './create-link-texts';
 import {
   EMPTY_OPTIONS,
@@ -84,6 +85,12 @@ export function CreateLinkForm() {
     revealResult.current = false;
     revealIfHidden(resultRef.current);
   }, [created]);
+  // What was typed (or pasted) before the app hydrated the form is what it sends.
+  useTypedBeforeHydration(() => [
+    { element: () => urlRef.current, initial: url, adopt: changeUrl },
+    { element: () => aliasRef.current, initial: alias, adopt: changeAlias },
+    ...LINK_OPTION_FIELDS.map((field) => ({ element: () => optionRefs.current[field], initial: options[field], adopt: (value: string) => changeOption(field, value) })),
+  ]);
   // An option's refusal is shown at its field, not under the form.
   const [postedError, setPostedError] = useState(optionFieldOf(posted?.errorCode) === undefined ? (posted?.error ?? null) : null);
   // Titled as the toast of the same refusal with JavaScript: 'Erro' for a missing or malformed URL.
@@ -112,6 +119,20 @@ export function CreateLinkForm() {
       setOptionErrors({ [field]: message });
     });
     optionRefs.current[field]?.focus();
+  }
+
+  function changeUrl(value: string) {
+    setUrl(value);
+    // The box shows the link for the URL it was made from, not for the one typed now.
+    setCreated(null);
+    setPostedError(null);
+    setProblem((previous) => (previous?.field === 'url' ? null : previous));
+  }
+
+  function changeAlias(value: string) {
+    setAlias(value);
+    setProblem((previous) => (previous?.field === 'alias' ? null : previous));
+    if (postedField === 'alias') setPostedError(null);
   }
 
   function changeOption(field: OptionField, value: string) {
@@ -220,13 +241,7 @@ export function CreateLinkForm() {
               placeholder={t.urlPlaceholder}
               value={url}
               ref={urlRef}
-              onChange={(event) => {
-                setUrl(event.target.value);
-                // The box shows the link for the URL it was made from, not for the one typed now.
-                setCreated(null);
-                setPostedError(null);
-                if (problem?.field === 'url') setProblem(null);
-              }}
+              onChange={(event) => changeUrl(event.target.value)}
               onInvalid={handleUrlInvalid}
               {...invalidProps('url')}
               className="pl-12"
@@ -247,11 +262,7 @@ export function CreateLinkForm() {
             ref={aliasRef}
             {...invalidProps('alias', aliasHintId)}
             value={alias}
-            onChange={(event) => {
-              setAlias(event.target.value);
-              if (problem?.field === 'alias') setProblem(null);
-              if (postedField === 'alias') setPostedError(null);
-            }}
+            onChange={(event) => changeAlias(event.target.value)}
           />
           {problemText('alias')}
           <FieldHint id={aliasHintId}>{t.aliasHint}</FieldHint>

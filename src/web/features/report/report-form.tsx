@@ -9,6 +9,7 @@ import { toast } from '../../components/ui/use-toast';
 import { ApiError, reportLink } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { usePostedForm } from '../../lib/page-context';
+import { useTypedBeforeHydration } from '../../lib/typed-before-hydration';
 import { useSiteConfig } from '../../lib/site-config';
 import { reportFormTexts as t } from './report-texts';
 
@@ -57,6 +58,11 @@ export function ReportForm({ initialAlias = '' }: { initialAlias?: string }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(() => postedNotice(posted?.sent, posted?.error));
+  // What was typed before the app hydrated the form is what it sends.
+  useTypedBeforeHydration(() => [
+    { element: () => aliasRef.current, initial: alias, adopt: changeAlias },
+    { element: () => reasonRef.current, initial: reason, adopt: changeReason },
+  ]);
 
   function validate(): FieldErrors {
     const found: FieldErrors = {};
