@@ -6,14 +6,9 @@
 // link or its target, and the password form posts to the address it was loaded at.
 import { linkOptionTexts } from './messages.js';
 
-/** Which page: the link expired, its password is asked, was wrong, or was tried too often. */
-export type LinkGateView = 'expired' | 'password' | 'password-wrong' | 'password-limited';
+import type { LinkGateView } from './link-gate-views.js';
 
-export const LINK_GATE_VIEWS: readonly LinkGateView[] = ['expired', 'password', 'password-wrong', 'password-limited'];
-
-export function isLinkGateView(value: unknown): value is LinkGateView {
-  return typeof value === 'string' && (LINK_GATE_VIEWS as readonly string[]).includes(value);
-}
+export { isLinkGateView, LINK_GATE_VIEWS, type LinkGateView } from './link-gate-views.js';
 
 /** The form's field (application/x-www-form-urlencoded, posted to the short link itself). */
 export const LINK_PASSWORD_FIELD = 'password';

@@ -11,7 +11,19 @@ let started = false;
 function start(): void {
   if (started) return;
   started = true;
-  void stagedBoot();
+  stagedBoot().catch(bootFailed);
+}
+
+/**
+ * A chunk of the app could not be fetched (a deploy replaced it, or the connection dropped): the
+ * served page stays readable (its forms post without scripts) and its hidden bar (index.html)
+ * says what is missing, with a way to try again; without it a page waiting for the app (the
+ * dashboard's list) would spin for good. Not reloaded by itself: this file is the first script
+ * of every page and stays small, and a deploy between a page and its first scripts is rare (a
+ * page open since before one is handled in the app, lib/lazy-with-reload.ts).
+ */
+function bootFailed(): void {
+  document.getElementById('boot-failed')?.removeAttribute('hidden');
 }
 
 function nextTask(): Promise<void> {

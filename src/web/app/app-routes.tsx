@@ -1,10 +1,12 @@
-import { type ComponentType, lazy } from 'react';
+import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { ADMIN_PAGE_PATHS, ALIAS_PAGE_PATHS, type AliasPageName, API_DOCS_PATH, PAGE_PATHS, type PageName } from '../../shared/routes';
+import { lazyWithReload as lazy } from '../lib/lazy-with-reload';
 import { HomePage } from '../pages/home-page';
 import { RootLayout } from './root-layout';
 
-// Only the home page is in the first bundle; the others load when visited.
+// Only the home page is in the first bundle; the others load when visited (a chunk that
+// cannot be fetched, after a deploy, reloads the page once: lib/lazy-with-reload.ts).
 const FaqPage = lazy(() => import('../pages/faq-page').then((m) => ({ default: m.FaqPage })));
 const ContactPage = lazy(() => import('../pages/contact-page').then((m) => ({ default: m.ContactPage })));
 const PrivacyPage = lazy(() => import('../pages/privacy-page').then((m) => ({ default: m.PrivacyPage })));

@@ -6,6 +6,7 @@ import { Spinner } from '../components/ui/spinner';
 import { Toaster } from '../components/ui/toaster';
 import { CookieBanner } from '../features/cookie-consent/cookie-banner';
 import { useHydrated, useMarkHydrated } from '../lib/hydration';
+import { PageErrorBoundary } from './page-error-boundary';
 
 /**
  * Its first effect runs when the page's Suspense boundary, lazily loaded or not, has hydrated:
@@ -67,10 +68,13 @@ export function RootLayout() {
       <CookieBanner />
       <SiteHeader />
       <main id="conteudo" ref={mainRef} tabIndex={-1} className="flex-1 focus:outline-none">
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-          <HydratedMark />
-        </Suspense>
+        {/* A page that cannot render (its chunk unreachable, an error) leaves the layout in place. */}
+        <PageErrorBoundary key={pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+            <HydratedMark />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <SiteFooter />
       <HydratedToaster />

@@ -1,13 +1,11 @@
-// The browser's only way to the server: same-origin JSON calls to /api.
+// The browser's only way to the server: same-origin JSON calls to /api (the owner's, with a
+// manage token, in lib/owner-api.ts).
 import {
   API_ROUTES,
   type ApiErrorBody,
   type CreateLinkRequest,
   type CreateLinkResponse,
   EMPTY_STATS,
-  insightsPath,
-  type LinkOwnerView,
-  linkPath,
   type ReportLinkRequest,
   type ReportLinkResponse,
   type StatsResponse,
@@ -103,31 +101,4 @@ export async function fetchStats(signal?: AbortSignal): Promise<StatsResponse> {
     stats[field] = Number.isFinite(value) ? value : 0;
   }
   return stats;
-}
-
-// The owner's calls. The manage token goes only here, in the Authorization header of a
-// same-origin request: never in a URL, never logged.
-function ownerHeaders(manageToken: string): HeadersInit {
-  return { accept: 'application/json', authorization: `Bearer ${manageToken}` };
-}
-
-/** GET /api/links/:alias: the link with its clicks (401 no token, 403 wrong token, 404 gone). */
-export async function fetchLinkView(alias: string, manageToken: string, signal?: AbortSignal): Promise<LinkOwnerView> {
-  const response = await request(linkPath(alias), { headers: ownerHeaders(manageToken), cache: 'no-store', ...(signal ? { signal } : {}) });
-  return (await response.json()) as LinkOwnerView;
-}
-
-/** DELETE /api/links/:alias: permanent deletion (204). */
-export async function deleteLink(alias: string, manageToken: string): Promise<void> {
-  await request(linkPath(alias), { method: API_ROUTES.deleteLink.method, headers: ownerHeaders(manageToken) });
-}
-
-/**
- * GET /api/links/:alias/insights?days=N: where the link's clicks came from over the range
- * (401 no token, 403 wrong token, 404 gone, 429 with Retry-After). The body is read as it
- * comes; the caller checks its shape.
- */
-export async function fetchLinkInsights(alias: string, manageToken: string, days: number, signal?: AbortSignal): Promise<unknown> {
-  const response = await request(insightsPath(alias, days), { headers: ownerHeaders(manageToken), cache: 'no-store', ...(signal ? { signal } : {}) });
-  return (await response.json()) as unknown;
 }

@@ -5,7 +5,7 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import { useLocation } from 'react-router';
 import { type HomeFormOptions, type HomeFormOutcome, PAGE_CONTEXT_SCRIPT_ID, type PageContext, type ReportFormOutcome } from '../../shared/app-shell';
-import { isLinkGateView } from '../../shared/link-gate';
+import { isLinkGateView } from '../../shared/link-gate-views';
 import { isLinkOptionErrorCode } from '../../shared/form-messages';
 import { toLinkOptionsView } from './link-options-view';
 import { useHydrated } from './hydration';

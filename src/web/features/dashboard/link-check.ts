@@ -1,6 +1,7 @@
 // Asks the API about one stored link: its clicks, or why this browser cannot see it.
 import type { LinkOwnerView } from '../../../shared/api';
-import { ApiError, fetchLinkView } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { fetchLinkView } from '../../lib/owner-api';
 import { sleep } from '../../lib/concurrency';
 import type { StoredLink } from '../../lib/my-links';
 import { dashboardTexts as t } from './dashboard-texts';

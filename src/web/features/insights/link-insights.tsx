@@ -4,7 +4,7 @@
 // as tall as the data); the link's token is in this browser only, so everything else is read
 // once hydrated.
 import { ArrowLeft, Ban, CircleAlert, Clock, Download, Link2Off, MessageCircle, MousePointerClick, RotateCw, WifiOff, X } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { LinkInsights as Insights } from '../../../shared/api';
 import { DEFAULT_INSIGHT_RANGE, type InsightRange, isInsightRange } from '../../../shared/insights';
@@ -17,6 +17,7 @@ import { toast } from '../../components/ui/use-toast';
 import { WhatsappCopyButton, whatsappCopyTexts } from '../../components/whatsapp-copy-button';
 import { downloadBlob } from '../../lib/download';
 import { formatDay, formatDayMonth, formatDecimal, formatNumber, readableUrl, withoutScheme } from '../../lib/format';
+import { lazyWithReload } from '../../lib/lazy-with-reload';
 import type { StoredLink } from '../../lib/my-links';
 import { useSiteConfig } from '../../lib/site-config';
 import { BreakdownCard, BreakdownTable } from './breakdown-table';
@@ -40,7 +41,7 @@ import { rangeTabId, RangeTabs } from './range-tabs';
 import { forgetStoredLink, type InsightsResult, useLinkInsights, useStoredLink } from './use-link-insights';
 
 // The drawing of Brazil (~23 KB gzip) is fetched only when a page has states to show.
-const BrazilMap = lazy(() => import('./brazil-map'));
+const BrazilMap = lazyWithReload(() => import('./brazil-map'));
 
 /** ?dias=7 → 7; anything else (absent, not a range) → the default, 30. */
 export function rangeFromParam(value: string | null): InsightRange {

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { LinkInsights } from '../../../shared/api';
 import type { InsightRange } from '../../../shared/insights';
-import { ApiError, fetchLinkInsights } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { fetchLinkInsights } from '../../lib/owner-api';
 import { findMyLink, MY_LINKS_KEY, readMyLinks, type StoredLink, writeMyLinks } from '../../lib/my-links';
 import { useHydrated } from '../../lib/hydration';
 import { toLinkInsights } from './insights-data';
