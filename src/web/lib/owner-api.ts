@@ -2,7 +2,7 @@
 // pages load on demand, and the home's first bundle, which holds lib/api.ts for the form,
 // would otherwise carry them too (a bundle holds a module whole).
 import { API_ROUTES, insightsPath, type LinkOwnerView, linkPath } from '../../shared/api';
-import { request } from './api';
+import { ApiError, request } from './api';
 
 // The owner's calls. The manage token goes only here, in the Authorization header of a
 // same-origin request: never in a URL, never logged.
@@ -29,4 +29,13 @@ export async function deleteLink(alias: string, manageToken: string): Promise<vo
 export async function fetchLinkInsights(alias: string, manageToken: string, days: number, signal?: AbortSignal): Promise<unknown> {
   const response = await request(insightsPath(alias, days), { headers: ownerHeaders(manageToken), cache: 'no-store', ...(signal ? { signal } : {}) });
   return (await response.json()) as unknown;
+}
+
+/**
+ * Whether a failed owner call says the link is gone: the API's own 404 (`link_not_found`),
+ * never a bare 404 page from a proxy or a server mid-deploy, which would otherwise drop the
+ * link, and its manage token, from this browser while it still exists.
+ */
+export function isLinkGone(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404 && error.code === 'link_not_found';
 }

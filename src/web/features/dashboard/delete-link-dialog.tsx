@@ -5,7 +5,7 @@ import { Dialog, DialogActions, DialogClose, DialogContent } from '../../compone
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api';
-import { deleteLink } from '../../lib/owner-api';
+import { deleteLink, isLinkGone } from '../../lib/owner-api';
 import { readableUrl, withoutScheme } from '../../lib/format';
 import type { StoredLink } from '../../lib/my-links';
 import { dashboardTexts as t } from './dashboard-texts';
@@ -39,7 +39,7 @@ export function DeleteLinkDialog({ link, onClose, onDone, onCloseAutoFocus }: De
     } catch (error) {
       const status = error instanceof ApiError ? error.status : 0;
       const message = error instanceof ApiError ? error.serverMessage : undefined;
-      if (status === 404) {
+      if (isLinkGone(error)) {
         toast({ title: t.alreadyGoneTitle, description: t.alreadyGoneDescription });
         onDone(target, 'deleted');
       } else if (status === 401 || status === 403) {

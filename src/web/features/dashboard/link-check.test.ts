@@ -34,6 +34,14 @@ describe('checkLink', () => {
     expect(await checkLink(link)).toEqual({ status: 'error', message: 'Não foi possível carregar os dados deste link.' });
   });
 
+  it("a bare 404 page (a proxy's, a server mid-deploy) is an error, not a deleted link: the link and its token stay", async () => {
+    fetchMock.mockResolvedValueOnce(new Response('<h1>404 Not Found</h1>', { status: 404, headers: { 'content-type': 'text/html' } }));
+    expect(await checkLink(link)).toEqual({ status: 'error', message: 'Não foi possível carregar os dados deste link.' });
+    // Another API error with a 404 is not the link's absence either.
+    fetchMock.mockResolvedValueOnce(jsonResponse({ error: { code: 'not_found', message: 'Rota não encontrada.' } }, 404));
+    expect(await checkLink(link)).toEqual({ status: 'error', message: 'Rota não encontrada.' });
+  });
+
   it('waits Retry-After on 429 and tries again, twice at most', async () => {
     vi.useFakeTimers();
     fetchMock.mockResolvedValueOnce(rateLimited('3')).mockResolvedValueOnce(jsonResponse(view));

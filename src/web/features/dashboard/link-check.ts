@@ -1,7 +1,7 @@
 // Asks the API about one stored link: its clicks, or why this browser cannot see it.
 import type { LinkOwnerView } from '../../../shared/api';
 import { ApiError } from '../../lib/api';
-import { fetchLinkView } from '../../lib/owner-api';
+import { fetchLinkView, isLinkGone } from '../../lib/owner-api';
 import { sleep } from '../../lib/concurrency';
 import type { StoredLink } from '../../lib/my-links';
 import { dashboardTexts as t } from './dashboard-texts';
@@ -35,7 +35,7 @@ export async function checkLink(link: StoredLink, signal?: AbortSignal): Promise
     } catch (error) {
       if (isAbortError(error)) throw error;
       if (!(error instanceof ApiError)) return { status: 'error', message: t.loadErrorFallback };
-      if (error.status === 404) return { status: 'removed' };
+      if (isLinkGone(error)) return { status: 'removed' };
       if (error.status === 401 || error.status === 403) return { status: 'forbidden' };
       if (error.status === 429 && attempt < RATE_LIMIT_RETRIES) {
         const seconds = Math.min(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_S, MAX_RETRY_AFTER_S);

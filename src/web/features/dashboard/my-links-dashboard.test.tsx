@@ -477,6 +477,19 @@ describe('MyLinksDashboard: deletion', () => {
     expect(await screen.findByRole('heading', { name: 'Nenhum link por aqui ainda' })).toBeInTheDocument();
   });
 
+  it("keeps the link and its token when the deletion meets a bare 404 page (a proxy's), not the API's", async () => {
+    serve(newer, 1);
+    store([newer]);
+    overrides.set('DELETE /api/links/promo', () => new Response('<h1>404 Not Found</h1>', { status: 404, headers: { 'content-type': 'text/html' } }));
+    const user = userEvent.setup();
+    renderWithApp(<MyLinksDashboard />);
+    const dialog = await openDelete(user, newer);
+    await user.click(within(dialog).getByRole('button', { name: 'Excluir link' }));
+    expect(await within(toastRegion()).findByText('Não foi possível excluir')).toBeInTheDocument();
+    expect(storedAliases()).toEqual(['promo']);
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+  });
+
   it('marks the link "Sem acesso" when the API refuses the token (403)', async () => {
     serve(newer, 1);
     store([newer]);

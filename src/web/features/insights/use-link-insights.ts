@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { LinkInsights } from '../../../shared/api';
 import type { InsightRange } from '../../../shared/insights';
 import { ApiError } from '../../lib/api';
-import { fetchLinkInsights } from '../../lib/owner-api';
+import { fetchLinkInsights, isLinkGone } from '../../lib/owner-api';
 import { findMyLink, MY_LINKS_KEY, readMyLinks, type StoredLink, writeMyLinks } from '../../lib/my-links';
 import { useHydrated } from '../../lib/hydration';
 import { toLinkInsights } from './insights-data';
@@ -35,7 +35,7 @@ export async function loadInsights(alias: string, manageToken: string, range: In
   } catch (error) {
     if (isAbortError(error)) throw error;
     if (!(error instanceof ApiError)) return { status: 'error', message: t.errorFallback };
-    if (error.status === 404) return { status: 'removed' };
+    if (isLinkGone(error)) return { status: 'removed' };
     if (error.status === 401 || error.status === 403) return { status: 'forbidden' };
     if (error.status === 429) {
       const seconds = Math.min(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_S, MAX_RETRY_AFTER_S);
