@@ -21,7 +21,7 @@ export function ContactPage() {
       <PageHeader eyebrow="Contato" title="Fale conosco">
         Dúvidas, sugestões ou parcerias? Envie uma mensagem e responderemos o quanto antes.
       </PageHeader>
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:py-16 lg:grid-cols-[1fr_20rem]">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-12 sm:py-16 lg:grid-cols-[1fr_20rem]">
         <Card className="p-5 sm:p-8">
           <ContactForm />
         </Card>

@@ -21,7 +21,7 @@ export function ReportPage() {
         Encontrou um link nosso que leva a phishing, golpes, malware ou conteúdo ilegal? Conte para a gente: nossa equipe
         analisa cada denúncia e o link pode ser bloqueado.
       </PageHeader>
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:py-16 lg:grid-cols-[1fr_20rem]">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-12 sm:py-16 lg:grid-cols-[1fr_20rem]">
         <Card className="p-5 sm:p-8">
           {/* A new ?alias= (a link followed while here) starts a fresh form. */}
           <ReportForm key={initialAlias} initialAlias={initialAlias} />

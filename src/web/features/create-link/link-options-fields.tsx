@@ -94,7 +94,7 @@ export function LinkOptionsFields({ values, errors, open, onOpenChange, onChange
         {t.moreOptions}
         <ChevronDown aria-hidden="true" className="size-4 transition-transform duration-200 group-open:rotate-180" />
       </summary>
-      <div className="mt-3 grid gap-4 sm:grid-cols-2">
+      <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">
         <div>
           <Label htmlFor={idOf('expiresAt')}>{t.expiresAtLabel}</Label>
           <Input type="datetime-local" {...fieldProps('expiresAt', expiresHintId)} />
@@ -113,7 +113,7 @@ export function LinkOptionsFields({ values, errors, open, onOpenChange, onChange
           {errorOf('password')}
         </div>
         <div className="sm:col-span-2">
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <div>
               <Label htmlFor={idOf('iosUrl')}>{t.iosUrlLabel}</Label>
               <Input type="url" inputMode="url" autoComplete="off" {...fieldProps('iosUrl', appsHintId)} />

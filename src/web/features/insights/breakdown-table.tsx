@@ -58,7 +58,7 @@ export function BreakdownTable({ title, heading = 'h2', keyHeader, entries, labe
             return (
               <tr key={entry.key}>
                 <th scope="row" className="py-1.5 pr-3 text-left align-top font-normal">
-                  <span className="block truncate text-slate-800" title={name}>
+                  <span className="block text-slate-800 wrap-anywhere">
                     {name}
                   </span>
                   <svg aria-hidden="true" viewBox="0 0 100 6" preserveAspectRatio="none" className="mt-1 block h-1.5 w-full">
