@@ -7,6 +7,7 @@ import { openStore } from '../../src/server/db/store.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { maskIp } from '../../src/server/ops/log-options.js';
 import { PREVIEW_STYLE } from '../../src/server/redirect/preview-page.js';
+import { STATUS_PAGE_STYLE } from '../../src/server/web/status-page.js';
 import { createLink } from '../helpers/api.js';
 import { BROWSER, CRAWLER_USER_AGENTS } from '../helpers/fixtures.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
@@ -110,6 +111,21 @@ describe('security headers', () => {
     expect(res.headers['content-security-policy']).toContain(`style-src 'sha256-${hash}'`);
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     expect(res.body).toContain(`<style>${PREVIEW_STYLE}</style>`);
+  });
+
+  it("a blocked link's plain 410 page is styled by its own inline rules, allowed by hash and nothing else", async () => {
+    await createLink(server, { url: 'https://example.com/bloqueado', alias: 'bloqueado-csp' });
+    // Through the server's own actions, which tell its link cache (the terminal tool's reach it by polling).
+    expect((await server.app.services.operatorActions.disableLink({ name: 'ops-test', via: 'console' }, 'bloqueado-csp')).outcome).toBe('changed');
+    const res = await get('/bloqueado-csp', { 'user-agent': BROWSER });
+    expect(res.statusCode).toBe(410);
+    const hash = createHash('sha256').update(STATUS_PAGE_STYLE).digest('base64');
+    const policy = res.headers['content-security-policy'];
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toContain(`style-src 'sha256-${hash}'`);
+    expect(policy).not.toContain('unsafe-inline');
+    expect(res.body).toContain(`<style>${STATUS_PAGE_STYLE}</style>`);
+    expect(res.body).toContain('<h1>Link bloqueado</h1>');
   });
 
   it('the 302 stays minimal: location and cache-control, no page headers', async () => {

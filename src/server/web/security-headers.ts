@@ -4,6 +4,7 @@
 // and it is the path that must stay lean.
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { STATUS_PAGE_STYLE } from './status-page.js';
 
 export type HeaderSet = Readonly<Record<string, string>>;
 
@@ -81,16 +82,18 @@ export function createSecurityHeaders(options: { publicUrl: string; adScriptSrc:
     'form-action': "'self'",
   };
   const [appPolicyHead = '', appPolicyTail = ''] = csp(appDirectives).split(NONCE_MARK);
+  // The bare pages' inline rules (status-page.ts), by their hash.
+  const statusPageStyle = sha256(STATUS_PAGE_STYLE);
   // A link's target may be any http(s) address.
   const anyFormTarget = "'self' https: http:";
   const [gatePolicyHead = '', gatePolicyTail = ''] = csp({ ...appDirectives, 'form-action': anyFormTarget }, false).split(NONCE_MARK);
 
   return {
     app: (nonce) => page(appPolicyHead + nonce + appPolicyTail),
-    plain: page(csp({ 'default-src': "'none'", 'form-action': "'self'" })),
+    plain: page(csp({ 'default-src': "'none'", 'style-src': statusPageStyle, 'form-action': "'self'" })),
     linkGate: {
       app: (nonce) => page(gatePolicyHead + nonce + gatePolicyTail),
-      plain: page(csp({ 'default-src': "'none'", 'form-action': anyFormTarget }, false)),
+      plain: page(csp({ 'default-src': "'none'", 'style-src': statusPageStyle, 'form-action': anyFormTarget }, false)),
     },
     preview: (inlineStyle) =>
       page(

@@ -17,8 +17,22 @@ import {
 import { pageTitle } from '../../shared/page-title.js';
 import { escapeHtml } from '../html.js';
 
+/**
+ * The pages' own few rules, inline (one request, nothing to fetch when the store or the app is
+ * what failed), allowed by their hash in the plain policy (security-headers.ts). Without them a
+ * visitor tapping a blocked link from a chat met browser-default serif text that looked broken.
+ * Fixed colours (the configured brand colour would change the hash): the site's default teal.
+ */
+export const STATUS_PAGE_STYLE =
+  'body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f8fafc;color:#0f172a;line-height:1.5}' +
+  'main{max-width:32rem;margin:0 auto;padding:4rem 1.25rem;text-align:center}' +
+  'h1{font-size:1.75rem;line-height:1.2;margin:0 0 1rem}p{margin:0 0 1rem;color:#334155}' +
+  'a,button{display:inline-block;padding:.75rem 1.25rem;border:0;border-radius:.75rem;background:#0f766e;color:#fff;font:inherit;font-weight:600;text-decoration:none}' +
+  'label{font-weight:600}input{display:block;width:100%;box-sizing:border-box;margin-top:.25rem;padding:.6rem .75rem;border:1px solid #64748b;border-radius:.5rem;font:inherit}' +
+  '[role=alert]{color:#b91c1c}';
+
 function bareDocument(title: string, main: string): string {
-  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body><main>${main}</main></body></html>`;
+  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title><style>${STATUS_PAGE_STYLE}</style></head><body><main>${main}</main></body></html>`;
 }
 
 /** `link`: one more way on, before the home page's (a path of this site, never from a request). */
