@@ -9,12 +9,14 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        primary: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover focus-visible:ring-primary',
+        // Filled buttons carry a transparent border: in forced colours (Windows high contrast) the
+        // background is dropped and the border is what still shows a button's edge.
+        primary: 'border border-transparent bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover focus-visible:ring-primary',
         secondary: 'border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:ring-primary',
         ghost: 'text-slate-700 hover:bg-slate-100 focus-visible:ring-primary',
         ghostDestructive: 'text-red-600 hover:bg-red-50 hover:text-red-700 focus-visible:ring-red-600',
-        destructive: 'bg-red-600 text-white shadow-sm hover:bg-red-700 focus-visible:ring-red-600',
-        success: 'bg-emerald-700 text-white shadow-sm hover:bg-emerald-800 focus-visible:ring-emerald-600',
+        destructive: 'border border-transparent bg-red-600 text-white shadow-sm hover:bg-red-700 focus-visible:ring-red-600',
+        success: 'border border-transparent bg-emerald-700 text-white shadow-sm hover:bg-emerald-800 focus-visible:ring-emerald-600',
         successOutline:
           'border border-emerald-300 bg-white text-emerald-800 shadow-sm hover:bg-emerald-100 focus-visible:ring-emerald-600',
       },

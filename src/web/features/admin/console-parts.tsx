@@ -40,7 +40,7 @@ export function Placeholder({ rows = 4 }: { rows?: number }) {
       <span className="sr-only">{t.loading}</span>
       <div className="space-y-3" aria-hidden="true">
         {Array.from({ length: rows }, (_, index) => (
-          <div key={index} className="h-10 animate-pulse rounded-lg bg-slate-100" />
+          <div key={index} className="h-10 motion-safe:animate-pulse rounded-lg bg-slate-100" />
         ))}
       </div>
     </Card>

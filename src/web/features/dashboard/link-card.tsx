@@ -56,9 +56,9 @@ function ClicksLoading() {
   return (
     <div role="status">
       <div className="grid grid-cols-[auto_minmax(0,1fr)] items-end gap-4 sm:gap-6">
-        <span className="block h-9 w-14 animate-pulse rounded-md bg-slate-200" />
+        <span className="block h-9 w-14 motion-safe:animate-pulse rounded-md bg-slate-200" />
         <span className="block">
-          <span className="block h-12 w-full animate-pulse rounded-md bg-slate-100" />
+          <span className="block h-12 w-full motion-safe:animate-pulse rounded-md bg-slate-100" />
           <span className="mt-1 block h-4" />
         </span>
       </div>

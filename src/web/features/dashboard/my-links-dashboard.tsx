@@ -161,7 +161,8 @@ export function MyLinksDashboard() {
             {links.length > 0 && <span className="text-base font-semibold text-slate-500 tabular-nums">({formatNumber(links.length)})</span>}
           </h2>
           {links.length > 0 && (
-            <div className="grid w-full auto-cols-fr grid-flow-col gap-2 sm:flex sm:w-auto">
+            <div className="flex w-full flex-wrap gap-2 *:grow sm:w-auto sm:*:grow-0">
+              {/* Wraps on the narrowest phones (a third of 320 px is narrower than a label), each button growing to fill its row. */}
               <Button variant="secondary" size="sm" onClick={views.refresh} busy={refreshing} aria-busy={refreshing}>
                 <RefreshCw aria-hidden="true" className={refreshing ? 'animate-spin' : undefined} />
                 {t.refresh}

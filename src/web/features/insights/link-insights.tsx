@@ -317,7 +317,7 @@ function Unavailable({ icon, title, text, alias, shortUrl }: { icon: typeof Cloc
 
 /** A pulsing block standing for a figure not known yet. */
 function Pending({ className }: { className: string }) {
-  return <span aria-hidden="true" className={cn('block animate-pulse rounded-md bg-slate-200', className)} />;
+  return <span aria-hidden="true" className={cn('block motion-safe:animate-pulse rounded-md bg-slate-200', className)} />;
 }
 
 const figureRow = 'flex items-baseline justify-between gap-3 py-2 sm:block sm:py-0';

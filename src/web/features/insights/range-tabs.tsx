@@ -59,7 +59,7 @@ export function RangeTabs({ value, onChange, idPrefix, panelId }: RangeTabsProps
             onKeyDown={(event) => handleKeyDown(event, index)}
             className={cn(
               'h-10 rounded-lg px-1 text-sm font-semibold whitespace-nowrap transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary sm:px-4',
-              selected ? 'bg-white text-primary-ink shadow-sm' : 'text-slate-700 hover:bg-white/60 hover:text-slate-900',
+              selected ? 'bg-white text-primary-ink shadow-sm forced-colors:outline-2' : 'text-slate-700 hover:bg-white/60 hover:text-slate-900',
             )}
           >
             {t.rangeTab(range)}
