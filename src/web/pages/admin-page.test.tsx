@@ -71,6 +71,22 @@ describe('AdminPage', () => {
     expect(screen.getByLabelText('E-mail')).toBeInTheDocument();
   });
 
+  it('a browser that keeps no cookie is told so at sign-in, instead of "Sua sessão expirou" on every try', async () => {
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input).endsWith('/api/admin/session') && init?.method === 'POST'
+        ? jsonResponse(SESSION)
+        : jsonResponse({ error: { code: 'not_signed_in', message: 'Entre no console para continuar.' } }, 401),
+    );
+    renderAt('/admin', { page: 'overview', session: null });
+    await userEvent.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await userEvent.type(screen.getByLabelText('Senha'), 'uma senha bem longa');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A senha está certa, mas o navegador não guardou o cookie da sessão.');
+    expect(screen.getByRole('button', { name: 'Entrar' })).toBeEnabled();
+    expect(screen.queryByText('Sua sessão expirou. Entre novamente.')).toBeNull();
+    expect(fetchMock.mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}`)).toEqual(['POST /api/admin/session', 'GET /api/admin/session']);
+  });
+
   it('a refused sign-in shows the server message', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ error: { code: 'invalid_credentials', message: 'E-mail ou senha incorretos.' } }, 401));
     renderAt('/admin', { page: 'overview', session: null });

@@ -54,6 +54,9 @@ const pageQuery = (q: string, cursor?: string): URLSearchParams => {
 
 export const signIn = (body: SignInRequest) => call<AdminSession>(null, 'signIn', {}, body);
 
+/** The session the browser's cookie carries (401 not_signed_in without one). */
+export const currentSession = () => call<AdminSession>(null, 'session');
+
 /** The calls of a signed-in operator, bound to the session's CSRF token. */
 export function adminClient(csrfToken: string) {
   return {

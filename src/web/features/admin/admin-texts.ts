@@ -14,6 +14,7 @@ export const adminTexts = {
     signedOut: 'Você saiu do console.',
     signOutFailed: 'Não foi possível sair do console. Tente de novo.',
     offline: 'Não foi possível falar com o servidor. Verifique sua conexão e tente de novo.',
+    cookiesBlocked: 'A senha está certa, mas o navegador não guardou o cookie da sessão. Permita cookies para este site e entre de novo.',
   },
   signedInAs: 'Conectado como',
   signOut: 'Sair',

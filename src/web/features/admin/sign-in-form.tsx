@@ -7,7 +7,7 @@ import { Card } from '../../components/ui/card';
 import { Input, Label } from '../../components/ui/field';
 import { useHydrated } from '../../lib/hydration';
 import { useTypedBeforeHydration } from '../../lib/typed-before-hydration';
-import { signIn } from './admin-client';
+import { currentSession, isSessionEnded, signIn } from './admin-client';
 import { messageOf } from './console-context';
 import { adminTexts as t } from './admin-texts';
 
@@ -39,6 +39,17 @@ export function SignInForm({ note, onSignedIn }: { note?: string; onSignedIn(ses
     setError(undefined);
     try {
       const session = await signIn({ email, password });
+      // A browser that blocks cookies drops the session's at once: every call after this one
+      // would be 401, read as 'Sua sessão expirou', again at each sign-in. Asked once here, it
+      // says what is wrong instead.
+      try {
+        await currentSession();
+      } catch (failure) {
+        if (isSessionEnded(failure)) {
+          setError(t.signIn.cookiesBlocked);
+          return;
+        }
+      }
       setPassword('');
       onSignedIn(session);
     } catch (failure) {
