@@ -19,6 +19,9 @@ export const dashboardTexts = {
   searchCount: (shown: number, total: number) => `${formatNumber(shown)} de ${plural(total, 'link', 'links')}`,
   searchEmpty: (query: string) => `Nenhum link encontrado para “${query}”.`,
   searchClear: 'Limpar busca',
+  notKept:
+    'Este navegador não deixa o site guardar dados (modo privado, cookies ou dados de sites bloqueados): ' +
+    'a lista só vale enquanto esta aba estiver aberta. Use "Exportar" para guardar uma cópia antes de fechá-la.',
   safetyNote:
     'A lista fica só neste navegador. Exporte para guardar uma cópia ou levá-la a outro aparelho. ' +
     'O arquivo permite excluir os seus links: guarde-o em lugar seguro e não o compartilhe.',

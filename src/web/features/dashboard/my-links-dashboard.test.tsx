@@ -129,6 +129,21 @@ describe('MyLinksDashboard: the list', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('says so when the browser keeps nothing (private mode, blocked site data): the list lasts only as long as the tab', async () => {
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    onTestFinished(() => vi.restoreAllMocks());
+    renderWithApp(<MyLinksDashboard />);
+    expect(await screen.findByTestId('storage-blocked')).toHaveTextContent('a lista só vale enquanto esta aba estiver aberta');
+  });
+
+  it('says nothing of the kind where storage works', async () => {
+    renderWithApp(<MyLinksDashboard />);
+    await screen.findByRole('heading', { name: 'Nenhum link por aqui ainda' });
+    expect(screen.queryByTestId('storage-blocked')).toBeNull();
+  });
+
   it('renders every stored link in stored order (newest first) with its data and clicks', async () => {
     serve(newer, 3);
     serve(older, 0);

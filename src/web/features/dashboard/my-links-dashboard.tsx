@@ -12,6 +12,8 @@ import { createLimiter } from '../../lib/concurrency';
 import { downloadBlob } from '../../lib/download';
 import { formatNumber, withoutScheme } from '../../lib/format';
 import { mergeMyLinks, type StoredLink } from '../../lib/my-links';
+import { canKeepData } from '../../lib/storage-probe';
+import { useHydrated } from '../../lib/hydration';
 import { dashboardTexts as t } from './dashboard-texts';
 import { type DeleteOutcome, DeleteLinkDialog } from './delete-link-dialog';
 import { importLinks, readImportFile } from './import-links';
@@ -72,6 +74,9 @@ export function MyLinksDashboard() {
   const views = useLinkViews(links, limit);
   const searchId = useId();
   const [query, setQuery] = useState('');
+  // Probed once hydrated (the server cannot know): the served page and the first render agree.
+  const hydrated = useHydrated();
+  const storageBlocked = useMemo(() => hydrated && !canKeepData(), [hydrated]);
   const searching = links.length >= SEARCH_FROM && query.trim() !== '';
   const shownLinks = useMemo(() => (searching ? searchLinks(links, query) : links), [searching, links, query]);
 
@@ -188,6 +193,12 @@ export function MyLinksDashboard() {
           />
         </div>
 
+        {storageBlocked && (
+          <p role="status" className="mt-4 flex gap-2.5 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-pretty text-red-900" data-testid="storage-blocked">
+            <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {t.notKept}
+          </p>
+        )}
         {links.length > 0 && (
           <p className="mt-4 flex gap-2.5 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-pretty text-amber-900">
             <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
