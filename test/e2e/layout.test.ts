@@ -339,3 +339,57 @@ describe('footer and titles', () => {
     await context.close();
   });
 });
+
+describe('on the narrowest phones (320 px) and with larger text', () => {
+  const NARROW = { ...PHONE, viewport: { width: 320, height: 640 } };
+
+  /** Elements matched by `selector` whose right edge passes `container`'s (its padding included), with their text. */
+  async function sticking(page: Page, container: string, selector: string): Promise<string[]> {
+    return page.evaluate(
+      ([outer, inner]) => {
+        const box = document.querySelector(outer)?.getBoundingClientRect();
+        if (box === undefined) return [`${outer} missing`];
+        return Array.from(document.querySelectorAll(inner))
+          .filter((el) => el.getBoundingClientRect().right > box.right + 0.5)
+          .map((el) => `${el.tagName} ${el.getAttribute('name') ?? el.textContent ?? ''}: ${Math.round(el.getBoundingClientRect().right)} > ${Math.round(box.right)}`);
+      },
+      [container, selector] as const,
+    );
+  }
+
+  it("'Mais opções' keeps its fields inside the form (a date field's own width once pushed them out)", async () => {
+    const context = await newContext(env.browser, NARROW);
+    await presetCookieConsent(context);
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/`);
+    await waitForHydration(page);
+    await page.getByText('Mais opções', { exact: true }).click();
+    await page.getByLabel('Expira em').waitFor();
+    expect(await sticking(page, 'form', 'form details input')).toEqual([]);
+    await context.close();
+  });
+
+  it('the contact and report forms reflow with text at 150%, the dashboard toolbar wraps instead of spilling', async () => {
+    const context = await newContext(env.browser, NARROW);
+    await presetCookieConsent(context);
+    const page = await context.newPage();
+    for (const path of ['/contact', '/denunciar']) {
+      await page.goto(`${env.server.url}${path}`);
+      await waitForHydration(page);
+      await page.evaluate(() => {
+        document.documentElement.style.fontSize = '150%';
+      });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
+    }
+    const created = await fetch(`${env.server.url}/api/links`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: 'https://example.com/estreito' }) });
+    const link = (await created.json()) as Record<string, string>;
+    await page.evaluate((stored) => window.localStorage.setItem('my_links', JSON.stringify([stored])), link);
+    await page.goto(`${env.server.url}/dashboard`);
+    await waitForHydration(page);
+    const buttons = page.getByRole('button', { name: /^(Atualizar|Exportar|Importar)$/ });
+    await buttons.first().waitFor();
+    const spilled = await buttons.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent));
+    expect(spilled).toEqual([]);
+    await context.close();
+  });
+});
