@@ -133,7 +133,9 @@ describe('MyLinksDashboard: the list', () => {
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     });
-    onTestFinished(() => vi.restoreAllMocks());
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
     renderWithApp(<MyLinksDashboard />);
     expect(await screen.findByTestId('storage-blocked')).toHaveTextContent('a lista só vale enquanto esta aba estiver aberta');
   });
