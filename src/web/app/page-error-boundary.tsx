@@ -9,21 +9,27 @@ import { Component, type ReactNode } from 'react';
 
 const bar = (): HTMLElement | null => document.getElementById('boot-failed');
 
-/** Around the page, keyed by its path: another page starts without the error, and the bar goes. */
-export class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
+/**
+ * Around the page; another path starts without the error, and the bar goes. (Not remounted by
+ * a key: a remount at every navigation made the redirect view's request start twice.)
+ */
+export class PageErrorBoundary extends Component<{ children: ReactNode; path: string }, { failed: boolean; path: string }> {
+  override state = { failed: false, path: this.props.path };
 
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };
   }
 
-  // Shown while the failed page is, hidden again when another replaces it.
+  static getDerivedStateFromProps(props: { path: string }, state: { path: string }): { failed: boolean; path: string } | null {
+    return props.path === state.path ? null : { failed: false, path: props.path };
+  }
+
   override componentDidCatch(): void {
     bar()?.toggleAttribute('hidden', false);
   }
 
-  override componentWillUnmount(): void {
-    bar()?.toggleAttribute('hidden', true);
+  override componentDidUpdate(): void {
+    if (!this.state.failed) bar()?.toggleAttribute('hidden', true);
   }
 
   override render(): ReactNode {

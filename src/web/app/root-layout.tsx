@@ -69,7 +69,7 @@ export function RootLayout() {
       <SiteHeader />
       <main id="conteudo" ref={mainRef} tabIndex={-1} className="flex-1 focus:outline-none">
         {/* A page that cannot render (its chunk unreachable, an error) leaves the layout in place. */}
-        <PageErrorBoundary key={pathname}>
+        <PageErrorBoundary path={pathname}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
             <HydratedMark />
