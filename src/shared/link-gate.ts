@@ -4,9 +4,8 @@
 // them (src/web/features/redirect/link-gate.tsx), and so does the bare page used when the app is
 // not built (src/server/web/status-page.ts). One page serves every link: nothing in it names the
 // link or its target, and the password form posts to the address it was loaded at.
-import { linkOptionTexts } from './messages.js';
-
 import type { LinkGateView } from './link-gate-views.js';
+import { linkOptionTexts } from './messages.js';
 
 export { isLinkGateView, LINK_GATE_VIEWS, type LinkGateView } from './link-gate-views.js';
 

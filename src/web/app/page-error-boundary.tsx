@@ -11,7 +11,8 @@ const bar = (): HTMLElement | null => document.getElementById('boot-failed');
 
 /**
  * Around the page; another path starts without the error, and the bar goes. (Not remounted by
- * a key: a remount at every navigation made the redirect view's request start twice.)
+ * a key on the path: with that remount at every navigation, the in-app visit of a short link no
+ * longer showed its 'Redirecionando' spinner in the browser test, for a reason not pinned down.)
  */
 export class PageErrorBoundary extends Component<{ children: ReactNode; path: string }, { failed: boolean; path: string }> {
   override state = { failed: false, path: this.props.path };
