@@ -3,7 +3,7 @@
 // examples are data (method, path, credentials, body) rendered as curl commands against the
 // site's public URL; test/web/api-docs-page.test.ts runs each of them against a real server.
 import type { ApiDocsAuth, ApiDocsLimits } from './api-docs.js';
-import { BULK_MAX_ITEMS, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from './api-limits.js';
+import { BULK_MAX_ITEMS, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from './api-limits.js';
 import { formatInteger } from './integer-format.js';
 import { errorMessages } from './messages.js';
 
@@ -75,6 +75,16 @@ export function apiDocsIntro({ siteName, publicUrl, contactEmail, limits }: ApiD
         'Todo link criado volta com um `manageToken`, o código de gerenciamento. Ele só aparece nessa resposta: guarde-o se quiser ver os cliques ou apagar o link depois.',
         'O código vale só para o seu link e vai no mesmo cabeçalho: `Authorization: Bearer <código>`. Os links criados com uma chave também podem ser vistos e apagados com a própria chave.',
       ],
+    },
+    {
+      id: 'repetir-criacao',
+      title: 'Repetir uma criação com segurança',
+      paragraphs: [
+        'Se a conexão cair depois de enviar a criação, você não sabe se o link foi criado: repetir o pedido poderia criar um segundo link, ou receber `409` (alias em uso) pelo seu próprio link, sem o código de gerenciamento.',
+        `Para poder repetir, envie no cabeçalho \`Idempotency-Key\` um valor aleatório novo para cada link (um UUID; de ${IDEMPOTENCY_KEY_MIN} a ${IDEMPOTENCY_KEY_MAX} caracteres). Repetido com a mesma chave e os mesmos dados, o pedido devolve o link que o primeiro criou, com o mesmo \`manageToken\` e o cabeçalho \`Idempotent-Replayed: true\`, e nada é criado de novo. A mesma chave com outra \`url\` ou outras opções é recusada com \`422\`.`,
+        'A chave vale tanto quanto o código de gerenciamento que vem na resposta: guarde-a do mesmo jeito, e nunca a reutilize em outro link. Vale para `POST /api/links`, com ou sem chave de API.',
+      ],
+      code: 'Idempotency-Key: 8e03978e-40d5-43e8-bc93-6894a57f9324',
     },
     {
       id: 'limites',

@@ -8,10 +8,12 @@ import { formatInteger } from './integer-format.js';
 /** How an operation may be called: without credentials, with an API key, with a link's manage token. */
 export type ApiDocsAuth = 'anonymous' | 'apiKey' | 'manageToken';
 
-/** A path or query parameter. */
+const PARAMETER_ORDER: Readonly<Record<'path' | 'query' | 'header', number>> = { path: 0, query: 1, header: 2 };
+
+/** A path, query or header parameter. */
 export interface ApiDocsParameter {
   name: string;
-  in: 'path' | 'query';
+  in: 'path' | 'query' | 'header';
   type: string;
   required: boolean;
   description: string;
@@ -182,15 +184,15 @@ export function buildApiDocs(document: unknown, { schemes, limits }: { schemes: 
         const defaultValue = schema.default;
         return {
           name: stringAt(parameter, 'name'),
-          in: parameter.in === 'path' ? 'path' : 'query',
+          in: parameter.in === 'path' || parameter.in === 'header' ? parameter.in : 'query',
           type: typeOf(parameter.schema),
           required: parameter.required === true,
           description: stringAt(parameter, 'description') || stringAt(schema, 'description'),
           ...(defaultValue === undefined ? {} : { defaultValue: String(defaultValue) }),
         };
       })
-      // Path parameters first, as they are read in the address.
-      .sort((a, b) => (a.in === b.in ? 0 : a.in === 'path' ? -1 : 1));
+      // Path parameters first, as they are read in the address; headers last.
+      .sort((a, b) => PARAMETER_ORDER[a.in] - PARAMETER_ORDER[b.in]);
     const bodySchema = objectAt(objectAt(objectAt(operation, 'requestBody'), 'content'), 'application/json').schema;
     const responses = Object.entries(objectAt(operation, 'responses')).map(([status, response]) => ({ status, description: stringAt(response, 'description') }));
     return {

@@ -8,7 +8,12 @@
 // with '.', from 1.000 up (integer-format.test.ts checks this against Intl itself). Anything
 // else (fractions, percentages, dates) still goes through Intl, created when first needed.
 
-/** 1234567 → "1.234.567", -1000 → "-1.000"; a value that is not a safe integer goes to Intl. */
+/**
+ * 1234567 → "1.234.567", -1000 → "-1.000"; a value that is not a safe integer goes to Intl.
+ * Marked free of side effects for the bundler: texts built with it at module load (the API's
+ * error catalogue) are then left out of a bundle that never reads them, such as the home's.
+ */
+/* @__NO_SIDE_EFFECTS__ */
 export function formatInteger(value: number): string {
   if (!Number.isSafeInteger(value)) return value.toLocaleString('pt-BR');
   const digits = String(Math.abs(value));

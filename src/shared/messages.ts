@@ -4,7 +4,7 @@
 // The limits in these texts come from the rules they describe, so they cannot drift apart.
 import { ADMIN_REASON_MAX, API_KEY_NAME_MAX, API_KEY_PER_MINUTE_MAX } from './admin-limits.js';
 import { ALIAS_MAX_LENGTH, ALIAS_MIN_LENGTH } from './alias-rules.js';
-import { BULK_MAX_ITEMS, LIST_MAX_LIMIT } from './api-limits.js';
+import { BULK_MAX_ITEMS, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN, LIST_MAX_LIMIT } from './api-limits.js';
 import { invalidReportMessage, linkOptionErrorMessages as options, urlErrorMessages as urls } from './form-messages.js';
 import { INSIGHT_RANGES } from './insights.js';
 import { formatInteger } from './integer-format.js';
@@ -43,6 +43,8 @@ export const errorMessages = {
   api_key_required: 'Esta operação exige uma chave de API (Authorization: Bearer <chave>).',
   invalid_bulk: `Envie de 1 a ${formatInteger(BULK_MAX_ITEMS)} links em "links".`,
   invalid_limit: `O parâmetro limit deve ser um número inteiro de 1 a ${LIST_MAX_LIMIT}.`,
+  invalid_idempotency_key: `O cabeçalho Idempotency-Key deve ter de ${IDEMPOTENCY_KEY_MIN} a ${IDEMPOTENCY_KEY_MAX} caracteres visíveis, sem espaços: use um valor aleatório novo (um UUID) para cada link.`,
+  idempotency_key_reused: 'Esta Idempotency-Key já criou um link com outros dados. Use uma chave nova para cada link.',
   invalid_cursor: 'O cursor informado é inválido. Use o valor de nextCursor da página anterior.',
   forbidden: 'O código de gerenciamento não confere com este link.',
   metrics_forbidden: 'Acesso às métricas não permitido.',

@@ -103,6 +103,45 @@ describe('creating a short link', () => {
     expect(await toastArea(page).locator('li').count()).toBe(1);
   });
 
+  it('an answer lost on the way back (the link was stored): pressing again shows the link, and its manage token works', async () => {
+    await openHome();
+    const keys: (string | null)[] = [];
+    let lose = true;
+    await page.route('**/api/links', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? null);
+      if (!lose) return route.continue();
+      lose = false;
+      // The server gets the creation and stores the link; its answer never reaches the page.
+      const answered = await route.fetch();
+      expect(answered.status()).toBe(201);
+      await route.abort('connectionreset');
+    });
+    const target = `${env.fixture.url}/resposta-perdida`;
+    await submit(target, 'sem-resposta');
+    await toastArea(page).getByText('Erro ao personalizar').waitFor();
+    expect(await resultField().count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Personalize' }).click();
+    await expect.poll(() => resultField().inputValue()).toBe(`${env.server.url}/sem-resposta`);
+    await toastArea(page).getByText('Link personalizado com sucesso!').waitFor();
+    await saveScreenshot(page, 'home-lost-answer-retried', { fullPage: false });
+    // Both tries carried one key: the second was answered the link the first had made.
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^\d{22,}$/);
+    expect(keys[1]).toBe(keys[0]);
+
+    const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('my_links') ?? '[]') as Record<string, string>[]);
+    expect(stored.map((link) => link.alias)).toEqual(['sem-resposta']);
+    const owner = await fetch(`${env.server.url}/api/links/sem-resposta`, { headers: { authorization: `Bearer ${stored[0]?.manageToken ?? ''}` } });
+    expect(owner.status).toBe(200);
+
+    // The next creation, with other content, is another creation with a key of its own.
+    await submit(`${env.fixture.url}/outra`, 'outra-criacao');
+    await expect.poll(() => resultField().inputValue()).toBe(`${env.server.url}/outra-criacao`);
+    expect(keys).toHaveLength(3);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   it('an empty URL gives the "Erro" toast and sends nothing', async () => {
     await openHome();
     const posts: string[] = [];

@@ -121,7 +121,8 @@ describe('GET /api/docs', () => {
     expect(text('get-api-links-alias-insights')).toMatch(/days string opcional na query string O período: 1 \(hoje\), 7, 30 ou 90 dias\. Padrão: 30/);
     expect(text('get-api-links')).toContain('cursor string opcional na query string');
     // Responses: status and description.
-    expect(text('post-api-links')).toContain('201 Link criado.');
+    expect(text('post-api-links')).toContain('201 Link criado (ou, com a mesma Idempotency-Key, o link que o primeiro pedido criou');
+    expect(text('post-api-links')).toContain('idempotency-key string opcional no cabeçalho');
     expect(text('post-api-links')).toContain('409 O alias pedido já está em uso.');
     expect(text('delete-api-links-alias')).toContain('204 Apagado.');
   });

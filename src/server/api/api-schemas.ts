@@ -4,7 +4,7 @@
 // Shared shapes are registered once (addApiSchemas) and referenced by id.
 import type { FastifyInstance } from 'fastify';
 import { ALIAS_MAX_LENGTH } from '../../shared/alias-rules.js';
-import { BULK_MAX_ITEMS, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '../../shared/api-limits.js';
+import { BULK_MAX_ITEMS, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '../../shared/api-limits.js';
 import { DEFAULT_INSIGHT_RANGE, INSIGHT_RANGES } from '../../shared/insights.js';
 import { errorMessages } from '../../shared/messages.js';
 import { MAX_OPEN_REPORTS_PER_LINK } from '../abuse/report-repository.js';
@@ -171,13 +171,23 @@ export const createLinkSchema = {
   description:
     'Sem chave, é anônimo e limitado por endereço (10 por minuto, 100 por dia). Com `Authorization: Bearer <chave>`, o limite é o da chave e o link passa a pertencer a ela.',
   security: [{}, { [SECURITY.apiKey]: [] }],
+  headers: {
+    type: 'object',
+    properties: {
+      'idempotency-key': {
+        type: 'string',
+        description: `Um valor aleatório novo para cada link (um UUID; de ${IDEMPOTENCY_KEY_MIN} a ${IDEMPOTENCY_KEY_MAX} caracteres visíveis). Se a resposta se perder (a conexão caiu), reenvie o mesmo pedido com a mesma chave: a resposta é o link já criado, com o mesmo código de gerenciamento, e nada é criado de novo. Guarde a chave como o código: quem a tem, tem o código.`,
+      },
+    },
+  },
   body: { $ref: 'NovoLink#' },
   response: {
-    201: { description: 'Link criado.', $ref: 'LinkCriado#' },
+    201: { description: 'Link criado (ou, com a mesma Idempotency-Key, o link que o primeiro pedido criou; então com o cabeçalho `Idempotent-Replayed: true`).', $ref: 'LinkCriado#' },
     ...commonErrors,
     ...bodyErrors,
-    400: errorResponse('Algum campo é inválido; `error.code` diz qual (invalid_url, invalid_alias, invalid_expires_at…).'),
+    400: errorResponse('Algum campo é inválido; `error.code` diz qual (invalid_url, invalid_alias, invalid_expires_at, invalid_idempotency_key…).'),
     409: errorResponse('O alias pedido já está em uso.'),
+    422: errorResponse('A Idempotency-Key já criou um link com outros dados (idempotency_key_reused).'),
   },
 } as const;
 

@@ -55,12 +55,19 @@ export function createPostgresCreations(db: Kysely<Database>, maxBatch = MAX_BAT
 
   async function write(day: string, items: Pending[]): Promise<void> {
     // An alias asked for twice in one batch goes to the first asker, or to nobody when it was
-    // taken already: either way the later ones have lost it.
+    // taken already: either way the later ones have lost it. They are told once the first's
+    // insert has settled, as PostgreSQL tells a second insert of an alias only after the first
+    // commits: a loser that looks the alias up then finds the link (a retried creation, told
+    // by its Idempotency-Key that the link is its own, is answered it).
     const first = new Map<string, Pending>();
+    const later = new Map<string, Pending[]>();
     for (const item of items) {
-      if (first.has(item.link.alias)) item.reject(aliasTaken(item.link.alias));
-      else first.set(item.link.alias, item);
+      if (!first.has(item.link.alias)) first.set(item.link.alias, item);
+      else later.set(item.link.alias, [...(later.get(item.link.alias) ?? []), item]);
     }
+    const tellLosers = (alias: string): void => {
+      for (const item of later.get(alias) ?? []) item.reject(aliasTaken(alias));
+    };
     // In alias order: two instances inserting the same aliases at once wait for each other in
     // the same order, never in a cycle (a deadlock).
     const batch = [...first.values()].sort((a, b) => (a.link.alias < b.link.alias ? -1 : a.link.alias > b.link.alias ? 1 : 0));
@@ -70,18 +77,22 @@ export function createPostgresCreations(db: Kysely<Database>, maxBatch = MAX_BAT
       created = new Map(rows.map((row) => [row.alias, row.id]));
     } catch (error) {
       if (batch.length === 1 || isStoreUnavailable(error) || isRetryableTransactionError(error)) {
-        for (const item of batch) item.reject(error);
+        for (const item of batch) {
+          item.reject(error);
+          tellLosers(item.link.alias);
+        }
         return;
       }
       // A link the database refused for a reason of its own (none is expected: each was
       // checked): one by one, so that it fails alone, as it would have without the others.
-      for (const item of batch) void write(day, [item]);
+      for (const item of batch) void write(day, [item]).then(() => tellLosers(item.link.alias));
       return;
     }
     for (const item of batch) {
       const id = created.get(item.link.alias);
       if (id === undefined) item.reject(aliasTaken(item.link.alias));
       else item.resolve(id);
+      tellLosers(item.link.alias);
     }
   }
 

@@ -9,6 +9,7 @@ import { bulkCreateSchema, createLinkSchema, listLinksSchema } from '../api/api-
 import { AppError } from '../errors.js';
 import type { ApiKeyPrincipal } from '../keys/api-key-service.js';
 import { createInBulk } from './bulk-create.js';
+import { IDEMPOTENCY_HEADER, readIdempotencyKey } from './idempotency-key.js';
 import type { LinkOwnerService } from './link-owner-service.js';
 import type { LinkService } from './link-service.js';
 
@@ -46,8 +47,15 @@ export function registerLinkRoutes(app: FastifyInstance, deps: { links: LinkServ
     { schema: createLinkSchema, onRequest: [...limits.perClient, ...limits.perKey] },
     async (request, reply) => {
       const key = request.apiKey;
-      const created = await links.createLink(request.body, key === null ? { admit: () => limits.admit(request) } : { apiKeyId: key.id });
-      return reply.code(201).header('cache-control', 'no-store').send(created);
+      const idempotencyKey = readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
+      if (idempotencyKey === 'invalid') throw new AppError('invalid_idempotency_key', 400);
+      const { link, replayed } = await links.createOnce(request.body, {
+        ...(key === null ? { admit: () => limits.admit(request) } : { apiKeyId: key.id }),
+        ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+      });
+      // Stripe's header for an answer given again: the same status and body as the first time.
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).header('cache-control', 'no-store').send(link);
     },
   );
 

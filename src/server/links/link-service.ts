@@ -12,7 +12,8 @@ import { appTargetTexts } from '../../shared/messages.js';
 import { AppError } from '../errors.js';
 import { isForbiddenTargetHost } from '../abuse/target-rules.js';
 import type { LinkRepository } from './link-repository.js';
-import { createManageToken, hashManageToken } from './manage-token.js';
+import { aliasForKey, manageTokenForKey } from './idempotency-key.js';
+import { createManageToken, hashManageToken, manageTokenMatches } from './manage-token.js';
 import { randomAlias } from './random-alias.js';
 
 const RANDOM_ALIAS_ATTEMPTS = 8;
@@ -63,6 +64,29 @@ export interface CreateLinkOptions {
   admit?: () => Promise<void>;
   /** The API key creating the link, which then owns it. */
   apiKeyId?: number;
+  /**
+   * The request's Idempotency-Key (idempotency-key.ts): the link's manage token (and, without a
+   * custom alias, its first alias) come from it, so a retry is answered the link it made.
+   */
+  idempotencyKey?: string;
+}
+
+/** A creation's outcome: the link, and whether it was made by an earlier request with the same key. */
+export interface CreationResult {
+  link: CreateLinkResponse;
+  replayed: boolean;
+}
+
+/** Whether a replay asks for the options the link was made with (the password only as "there is one"). */
+function sameOptions(stored: LinkOptionsView, asked: LinkOptionsView): boolean {
+  const instant = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso));
+  return (
+    instant(stored.expiresAt) === instant(asked.expiresAt) &&
+    stored.maxClicks === asked.maxClicks &&
+    stored.protected === asked.protected &&
+    stored.iosUrl === asked.iosUrl &&
+    stored.androidUrl === asked.androidUrl
+  );
 }
 
 /** The options as stored: undefined for a plain link; the password hashed (slow: after every other check). */
@@ -80,8 +104,14 @@ async function storedOptions(options: CheckedLinkOptions): Promise<StoredLinkOpt
 export function createLinkService(deps: LinkServiceDeps) {
   const shortUrlFor = (alias: string): string => `${deps.publicUrl}/${alias}`;
 
-  async function insertWithAlias(alias: string, url: string, options: StoredLinkOptions | undefined, view: LinkOptionsView, apiKeyId: number | undefined): Promise<CreatedLink> {
-    const manageToken = createManageToken();
+  async function insertWithAlias(
+    alias: string,
+    url: string,
+    options: StoredLinkOptions | undefined,
+    view: LinkOptionsView,
+    apiKeyId: number | undefined,
+    manageToken: string,
+  ): Promise<CreatedLink> {
     const now = deps.clock();
     const createdAt = new Date(now).toISOString();
     const id = await deps.links.insertLink({
@@ -96,7 +126,29 @@ export function createLinkService(deps: LinkServiceDeps) {
     return { id, response: { alias, shortUrl: shortUrlFor(alias), url, createdAt, manageToken, ...view }, hasOptions: options !== undefined };
   }
 
-  async function create(input: CreateLinkInput, admit: () => Promise<void>, apiKeyId: number | undefined): Promise<CreatedLink> {
+  /** What a creation asked for, once every rule has passed. */
+  interface Asked {
+    url: string;
+    view: LinkOptionsView;
+    apiKeyId: number | undefined;
+  }
+
+  /**
+   * The link an earlier request with the same key made at `alias`, answered again; undefined
+   * when the alias holds no link or another creator's. The same key with another URL, other
+   * options or another API key is a client's mistake, refused (422) rather than guessed at.
+   */
+  async function replayAt(alias: string, token: string, asked: Asked): Promise<CreateLinkResponse | undefined> {
+    const link = await deps.links.findByAlias(alias);
+    if (link === undefined || !manageTokenMatches(token, link.manageTokenHash)) return undefined;
+    const state = await deps.links.findOptionsState(link.id);
+    if (state === undefined || link.url !== asked.url || link.apiKeyId !== (asked.apiKeyId ?? null) || !sameOptions(state, asked.view)) {
+      throw new AppError('idempotency_key_reused', 422);
+    }
+    return { alias: link.alias, shortUrl: shortUrlFor(link.alias), url: link.url, createdAt: link.createdAt, manageToken: token, ...state };
+  }
+
+  async function create(input: CreateLinkInput, admit: () => Promise<void>, apiKeyId: number | undefined, key: string | undefined): Promise<CreatedLink | { replay: CreateLinkResponse }> {
     const checked = checkTargetUrl(input.url, deps.publicHost);
     if (!checked.ok) throw new AppError(checked.code, 400);
     if (isForbiddenTargetHost(checked.url.hostname, deps.allowLoopbackTargets)) throw new AppError('forbidden_target', 400);
@@ -114,43 +166,78 @@ export function createLinkService(deps: LinkServiceDeps) {
       if (deps.isBlockedHost(host)) throw new AppError(code, 400, { message: appTargetTexts.blocked(field) });
     }
     const view = optionsView(options);
+    const asked: Asked = { url, view, apiKeyId };
+    const token = key === undefined ? createManageToken() : manageTokenForKey(key);
 
     const requested = input.alias === undefined ? '' : normalizeAlias(input.alias);
     if (requested !== '') {
       if (!isValidAliasFormat(requested)) throw new AppError('invalid_alias', 400);
       if (isReservedAlias(requested)) throw new AppError('reserved_alias', 400);
+      // The alias is taken: by this very creation, when a try of it with the same key ran
+      // alongside (a double tap on a flaky connection) or its answer was lost; else by another.
+      const takenUnlessReplay = async (): Promise<{ replay: CreateLinkResponse }> => {
+        const replay = key === undefined ? undefined : await replayAt(requested, token, asked);
+        if (replay !== undefined) return { replay };
+        throw new AppError('alias_taken', 409);
+      };
+      // A retry is answered before anything else is asked (the budget, a password's hash).
+      if (key !== undefined) {
+        const replay = await replayAt(requested, token, asked);
+        if (replay !== undefined) return { replay };
+      }
       // A taken alias is refused before the budget is asked (the insert below still settles races).
       // A keyed creation asks no budget, so the insert alone decides: that spares a bulk creation
       // one lookup per aliased item, queued behind each other on SQLite's one connection.
-      if (apiKeyId === undefined && (await deps.links.aliasTaken(requested))) throw new AppError('alias_taken', 409);
+      if (apiKeyId === undefined && (await deps.links.aliasTaken(requested))) return takenUnlessReplay();
       await admit();
       const stored = await storedOptions(options);
       try {
-        return await insertWithAlias(requested, url, stored, view, apiKeyId);
+        return await insertWithAlias(requested, url, stored, view, apiKeyId, token);
       } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('alias_taken', 409);
-        throw error;
+        if (!isUniqueViolation(error)) throw error;
+        return takenUnlessReplay();
       }
     }
 
+    // Without a custom alias, a keyed creation tries its key's alias first: a retry finds it there.
+    let keyed = key === undefined ? undefined : aliasForKey(key);
+    if (keyed !== undefined) {
+      const replay = await replayAt(keyed, token, asked);
+      if (replay !== undefined) return { replay };
+    }
     await admit();
     const stored = await storedOptions(options);
     for (let attempt = 1; ; attempt++) {
+      const alias = keyed ?? randomAlias();
       try {
-        return await insertWithAlias(randomAlias(), url, stored, view, apiKeyId);
+        return await insertWithAlias(alias, url, stored, view, apiKeyId, token);
       } catch (error) {
-        if (!isUniqueViolation(error) || attempt >= RANDOM_ALIAS_ATTEMPTS) throw error;
+        if (!isUniqueViolation(error)) throw error;
+        if (keyed !== undefined) {
+          const replay = await replayAt(keyed, token, asked);
+          if (replay !== undefined) return { replay };
+          keyed = undefined;
+        }
+        if (attempt >= RANDOM_ALIAS_ATTEMPTS) throw error;
       }
     }
+  }
+
+  /** Creates the link, or answers the one an earlier request with the same key made (nothing is stored again). */
+  async function createOnce(input: CreateLinkInput, options: CreateLinkOptions): Promise<CreationResult> {
+    const created = await create(input, options.admit ?? (async () => undefined), options.apiKeyId, options.idempotencyKey);
+    if ('replay' in created) return { link: created.replay, replayed: true };
+    await deps.onCreated(created);
+    return { link: created.response, replayed: false };
   }
 
   return {
     shortUrlFor,
 
+    createOnce,
+
     async createLink(input: CreateLinkInput, options: CreateLinkOptions = {}): Promise<CreateLinkResponse> {
-      const created = await create(input, options.admit ?? (async () => undefined), options.apiKeyId);
-      await deps.onCreated(created);
-      return created.response;
+      return (await createOnce(input, options)).link;
     },
   };
 }

@@ -1,6 +1,6 @@
 // Structured JSON logs (pino) that keep no personal data: client addresses are cut to their
 // network (IPv4 /24, IPv6 /48), and credentials never appear (no headers are logged; the
-// authorization header is redacted should anything log one).
+// authorization and idempotency-key headers are redacted should anything log one).
 import type { FastifyServerOptions } from 'fastify';
 import type ipaddr from 'ipaddr.js';
 import { parseClientAddress } from '../abuse/client-key.js';
@@ -30,7 +30,7 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): No
   return {
     level,
     ...(stream === undefined ? {} : { stream }),
-    redact: { paths: ['req.headers.authorization', 'headers.authorization', '*.manageToken', 'manageToken'], censor: '[redacted]' },
+    redact: { paths: ['req.headers.authorization', 'headers.authorization', 'req.headers["idempotency-key"]', 'headers["idempotency-key"]', '*.manageToken', 'manageToken'], censor: '[redacted]' },
     serializers: {
       req(request: LoggedRequest) {
         return { method: request.method, url: request.url, ip: maskIp(request.ip ?? request.socket?.remoteAddress) };

@@ -61,13 +61,27 @@ export async function request(input: string, init: RequestInit): Promise<Respons
   return response;
 }
 
-export async function createLink(body: CreateLinkRequest): Promise<CreateLinkResponse> {
+/**
+ * The last creation not answered with its link, and its Idempotency-Key. The link may be stored
+ * all the same (the connection dropped on the way back), so the same creation sent again carries
+ * the same key, and the server answers that link and its manage token instead of "alias já em
+ * uso". Other content is another creation, with a key of its own. The key is 256 random bits
+ * as eight decimal numbers run together (about 77 digits, never near the server's 22 at least):
+ * crypto.randomUUID exists only on HTTPS and localhost, getRandomValues everywhere.
+ */
+let unanswered: [body: string, key: string] | undefined;
+
+export async function createLink(link: CreateLinkRequest): Promise<CreateLinkResponse> {
+  const body = JSON.stringify(link);
+  if (unanswered?.[0] !== body) unanswered = [body, crypto.getRandomValues(new Uint32Array(8)).join('')];
   const response = await request(API_ROUTES.createLink.url, {
     method: API_ROUTES.createLink.method,
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': unanswered[1] },
+    body,
   });
-  return (await response.json()) as CreateLinkResponse;
+  const created = (await response.json()) as CreateLinkResponse;
+  unanswered = undefined;
+  return created;
 }
 
 /** POST /api/reports: 201 with a thank-you message; 404 unknown link, 400 bad reason, 429 too many. */

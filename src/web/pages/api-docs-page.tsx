@@ -100,7 +100,7 @@ function MethodBadge({ method }: { method: string }) {
   );
 }
 
-const PARAMETER_PLACE: Readonly<Record<ApiDocsParameter['in'], string>> = { path: 'no caminho', query: 'na query string' };
+const PARAMETER_PLACE: Readonly<Record<ApiDocsParameter['in'], string>> = { path: 'no caminho', query: 'na query string', header: 'no cabeçalho' };
 
 /** Parameters and body fields: name, type, whether required, description; a list, so it reads on a phone. */
 function FieldList({ title, fields }: { title: string; fields: readonly (ApiDocsField | ApiDocsParameter)[] }) {

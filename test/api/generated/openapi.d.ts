@@ -473,7 +473,7 @@ export interface components {
         Erro: {
             error: {
                 /** @enum {string} */
-                code: "invalid_url" | "url_protocol" | "url_too_long" | "url_credentials" | "self_link" | "forbidden_target" | "blocked_url" | "invalid_report" | "invalid_alias" | "reserved_alias" | "invalid_days" | "alias_taken" | "invalid_expires_at" | "invalid_max_clicks" | "invalid_password" | "invalid_ios_url" | "invalid_android_url" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "headers_too_large" | "request_timeout" | "unknown_field" | "invalid_request" | "link_not_found" | "route_not_found" | "method_not_allowed" | "unauthorized" | "invalid_api_key" | "api_key_required" | "invalid_bulk" | "invalid_limit" | "invalid_cursor" | "forbidden" | "metrics_forbidden" | "not_signed_in" | "invalid_credentials" | "csrf_refused" | "foreign_form" | "https_required" | "invalid_domain" | "invalid_admin_reason" | "invalid_search" | "invalid_key_name" | "invalid_per_minute" | "key_not_found" | "invalid_feed" | "rate_limited" | "unavailable" | "internal";
+                code: "invalid_url" | "url_protocol" | "url_too_long" | "url_credentials" | "self_link" | "forbidden_target" | "blocked_url" | "invalid_report" | "invalid_alias" | "reserved_alias" | "invalid_days" | "alias_taken" | "invalid_expires_at" | "invalid_max_clicks" | "invalid_password" | "invalid_ios_url" | "invalid_android_url" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "headers_too_large" | "request_timeout" | "unknown_field" | "invalid_request" | "link_not_found" | "route_not_found" | "method_not_allowed" | "unauthorized" | "invalid_api_key" | "api_key_required" | "invalid_bulk" | "invalid_limit" | "invalid_idempotency_key" | "idempotency_key_reused" | "invalid_cursor" | "forbidden" | "metrics_forbidden" | "not_signed_in" | "invalid_credentials" | "csrf_refused" | "foreign_form" | "https_required" | "invalid_domain" | "invalid_admin_reason" | "invalid_search" | "invalid_key_name" | "invalid_per_minute" | "key_not_found" | "invalid_feed" | "rate_limited" | "unavailable" | "internal";
                 message: string;
             };
         };
@@ -677,7 +677,10 @@ export interface operations {
     createLink: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Um valor aleatório novo para cada link (um UUID; de 22 a 255 caracteres visíveis). Se a resposta se perder (a conexão caiu), reenvie o mesmo pedido com a mesma chave: a resposta é o link já criado, com o mesmo código de gerenciamento, e nada é criado de novo. Guarde a chave como o código: quem a tem, tem o código. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -687,7 +690,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Link criado. */
+            /** @description Link criado (ou, com a mesma Idempotency-Key, o link que o primeiro pedido criou; então com o cabeçalho `Idempotent-Replayed: true`). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -696,7 +699,7 @@ export interface operations {
                     "application/json": components["schemas"]["LinkCriado"];
                 };
             };
-            /** @description Algum campo é inválido; `error.code` diz qual (invalid_url, invalid_alias, invalid_expires_at…). */
+            /** @description Algum campo é inválido; `error.code` diz qual (invalid_url, invalid_alias, invalid_expires_at, invalid_idempotency_key…). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -734,6 +737,15 @@ export interface operations {
             };
             /** @description Envie os dados em JSON (Content-Type: application/json). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description A Idempotency-Key já criou um link com outros dados (idempotency_key_reused). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -801,7 +813,7 @@ export interface operations {
                             ok: false;
                             error: {
                                 /** @enum {string} */
-                                code: "invalid_url" | "url_protocol" | "url_too_long" | "url_credentials" | "self_link" | "forbidden_target" | "blocked_url" | "invalid_report" | "invalid_alias" | "reserved_alias" | "invalid_days" | "alias_taken" | "invalid_expires_at" | "invalid_max_clicks" | "invalid_password" | "invalid_ios_url" | "invalid_android_url" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "headers_too_large" | "request_timeout" | "unknown_field" | "invalid_request" | "link_not_found" | "route_not_found" | "method_not_allowed" | "unauthorized" | "invalid_api_key" | "api_key_required" | "invalid_bulk" | "invalid_limit" | "invalid_cursor" | "forbidden" | "metrics_forbidden" | "not_signed_in" | "invalid_credentials" | "csrf_refused" | "foreign_form" | "https_required" | "invalid_domain" | "invalid_admin_reason" | "invalid_search" | "invalid_key_name" | "invalid_per_minute" | "key_not_found" | "invalid_feed" | "rate_limited" | "unavailable" | "internal";
+                                code: "invalid_url" | "url_protocol" | "url_too_long" | "url_credentials" | "self_link" | "forbidden_target" | "blocked_url" | "invalid_report" | "invalid_alias" | "reserved_alias" | "invalid_days" | "alias_taken" | "invalid_expires_at" | "invalid_max_clicks" | "invalid_password" | "invalid_ios_url" | "invalid_android_url" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "headers_too_large" | "request_timeout" | "unknown_field" | "invalid_request" | "link_not_found" | "route_not_found" | "method_not_allowed" | "unauthorized" | "invalid_api_key" | "api_key_required" | "invalid_bulk" | "invalid_limit" | "invalid_idempotency_key" | "idempotency_key_reused" | "invalid_cursor" | "forbidden" | "metrics_forbidden" | "not_signed_in" | "invalid_credentials" | "csrf_refused" | "foreign_form" | "https_required" | "invalid_domain" | "invalid_admin_reason" | "invalid_search" | "invalid_key_name" | "invalid_per_minute" | "key_not_found" | "invalid_feed" | "rate_limited" | "unavailable" | "internal";
                                 message: string;
                             };
                         })[];
