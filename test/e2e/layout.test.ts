@@ -392,4 +392,104 @@ describe('on the narrowest phones (320 px) and with larger text', () => {
     expect(spilled).toEqual([]);
     await context.close();
   });
+
+  /**
+   * Texts of `main` that pass a box they are laid out in (any ancestor up to `main` that is not
+   * inline), e.g. a figure wider than its table column, or a row of figures wider than its card.
+   * Boxes that clip on purpose are left alone: visually hidden text (sr-only), an ellipsis.
+   */
+  async function textsOutsideTheirBoxes(page: Page): Promise<string[]> {
+    return page.evaluate(() => {
+      const main = document.querySelector('main');
+      if (main === null) return ['main missing'];
+      const out: string[] = [];
+      const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        const text = node.textContent?.trim() ?? '';
+        const parent = node.parentElement;
+        // Not laid out (a closed <details>), or not text on screen (an SVG's <title>, sr-only).
+        if (text === '' || parent === null || parent.closest('svg, .sr-only') !== null || parent.getClientRects().length === 0) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const textBox = range.getBoundingClientRect();
+        if (textBox.width === 0) continue;
+        for (let box: HTMLElement | null = parent; box !== null && box !== main.parentElement; box = box.parentElement) {
+          const style = getComputedStyle(box);
+          if (style.textOverflow === 'ellipsis') break;
+          if (style.display === 'inline' || style.display === 'contents') continue;
+          const outer = box.getBoundingClientRect();
+          if (textBox.right > outer.right + 0.5 || textBox.left < outer.left - 0.5) {
+            out.push(`${text}: ${Math.round(textBox.left)}–${Math.round(textBox.right)} outside ${box.tagName}.${box.className} ${Math.round(outer.left)}–${Math.round(outer.right)}`);
+            break;
+          }
+        }
+      }
+      return out;
+    });
+  }
+
+  it('click counts in the hundreds of millions stay inside their boxes: the statistics page (tables exact) and the dashboard card', async () => {
+    const context = await newContext(env.browser, NARROW);
+    await presetCookieConsent(context);
+    const created = await fetch(`${env.server.url}/api/links`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: 'https://example.com/viral' }) });
+    const link = (await created.json()) as Record<string, string>;
+    await context.addInitScript((stored) => window.localStorage.setItem('my_links', JSON.stringify([stored])), link);
+    // No test can click a link a hundred million times: the owner's two calls are answered as
+    // they would be for such a link.
+    const huge = 123_456_789;
+    const daily = (count: number) =>
+      Array.from({ length: count }, (_, index) => ({ day: new Date(Date.UTC(2026, 0, 1 + index)).toISOString().slice(0, 10), clicks: huge + index }));
+    const entries = (...keys: string[]) => keys.map((key, index) => ({ key, clicks: huge * (keys.length - index) + 1 }));
+    await context.route(`**/api/links/${link.alias}/insights?days=*`, async (route) => {
+      const days = daily(30);
+      await route.fulfill({
+        json: {
+          alias: link.alias,
+          days: 30,
+          from: days[0]?.day,
+          to: days.at(-1)?.day,
+          totalClicks: days.reduce((sum, entry) => sum + entry.clicks, 0),
+          daily: days,
+          hours: Array.from({ length: 24 }, (_, hour) => huge + hour),
+          sources: entries('direct', 'instagram', 'whatsapp', 'google'),
+          devices: entries('mobile', 'desktop', 'tablet'),
+          systems: entries('android', 'ios', 'windows'),
+          browsers: entries('chrome', 'safari', 'firefox'),
+          countries: entries('BR', 'PT', 'US'),
+          regions: entries('BR-SP', 'BR-RJ', 'BR-MG'),
+          breakdowns: true,
+          regionLookup: true,
+        },
+      });
+    });
+    await context.route(`**/api/links/${link.alias}`, async (route) => {
+      const response = await route.fetch();
+      const view = (await response.json()) as Record<string, unknown>;
+      // 876.543.210 clicks in 30 days, of the largest limit a link can have (its badge too).
+      const used = 876_543_210;
+      const days = daily(30).map((entry) => ({ ...entry, clicks: used / 30 }));
+      await route.fulfill({ response, json: { ...view, daily: days, totalClicks: used, maxClicks: 1_000_000_000, clicksLeft: 1_000_000_000 - used } });
+    });
+    const page = await context.newPage();
+
+    await page.goto(`${env.server.url}/dashboard/${link.alias}`);
+    await waitForHydration(page);
+    await page.getByTestId('insights-total').waitFor();
+    await page.getByRole('img', { name: /^Mapa do Brasil/ }).waitFor();
+    for (const table of await page.getByText('Ver tabela').all()) await table.click();
+    // The tables keep every figure exact.
+    expect(await page.getByTestId('sources').getByRole('row').nth(1).innerText()).toContain('493.827.157');
+    expect(await page.getByTestId('daily-table').getByRole('row').nth(1).innerText()).toContain('123.456.789');
+    await saveScreenshot(page, 'link-stats-320-huge-counts');
+    expect.soft(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    expect.soft(await textsOutsideTheirBoxes(page)).toEqual([]);
+
+    await page.goto(`${env.server.url}/dashboard`);
+    await waitForHydration(page);
+    await page.getByTestId('total-clicks').waitFor();
+    await saveScreenshot(page, 'dashboard-320-huge-counts');
+    expect.soft(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    expect.soft(await textsOutsideTheirBoxes(page)).toEqual([]);
+    await context.close();
+  });
 });

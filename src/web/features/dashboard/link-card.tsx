@@ -2,6 +2,7 @@ import { BarChart3, Ban, Check, ChevronRight, Copy, ExternalLink, RotateCw, Tras
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { aliasPagePath } from '../../../shared/routes';
+import { CompactCount } from '../../components/compact-count';
 import { LinkOptionBadges } from '../../components/link-option-badges';
 import { QrCodeButton } from '../../components/qr-code-button';
 import { Button } from '../../components/ui/button';
@@ -9,7 +10,7 @@ import { cn } from '../../components/ui/cn';
 import { toast } from '../../components/ui/use-toast';
 import { WhatsappCopyButton, whatsappCopyTexts } from '../../components/whatsapp-copy-button';
 import { useCopyToClipboard } from '../../lib/clipboard';
-import { formatBrasiliaDateTime, formatNumber, readableUrl, withoutScheme } from '../../lib/format';
+import { formatBrasiliaDateTime, readableUrl, withoutScheme } from '../../lib/format';
 import type { StoredLink } from '../../lib/my-links';
 import { useSiteConfig } from '../../lib/site-config';
 import { ClicksChart } from './clicks-chart';
@@ -89,8 +90,9 @@ function Clicks({ check, link, onRetry }: { check: LinkCheck | undefined; link: 
     <>
       <div className="grid grid-cols-[auto_minmax(0,1fr)] items-end gap-4 sm:gap-6">
         <p className="leading-tight whitespace-nowrap">
+          {/* Shortened from a million up: the chart beside it keeps its width on a narrow phone. */}
           <span data-testid="total-clicks" className="block text-3xl font-bold text-slate-900 tabular-nums">
-            {formatNumber(totalClicks)}
+            <CompactCount value={totalClicks} />
           </span>
           <span className="text-xs text-slate-500">{t.totalClicks(totalClicks)}</span>
         </p>

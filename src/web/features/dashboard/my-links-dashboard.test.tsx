@@ -210,6 +210,19 @@ describe('MyLinksDashboard: the list', () => {
     expect(within(card(newer.shortUrl)).queryByTestId('link-option-badges')).not.toBeInTheDocument();
   });
 
+  it('a count in the hundreds of millions is shortened on the card ("123 mi"), exact for screen readers and as its tooltip', async () => {
+    serve(newer, 123_456_789);
+    store([newer]);
+    renderWithApp(<MyLinksDashboard />);
+    const promo = card(newer.shortUrl);
+    const figure = await within(promo).findByTestId('total-clicks');
+    const shown = within(figure).getByText('123 mi');
+    expect(shown).toHaveAttribute('aria-hidden', 'true');
+    expect(shown).toHaveAttribute('title', '123.456.789');
+    expect(within(figure).getByText('123.456.789')).toHaveClass('sr-only');
+    expect(within(promo).getByRole('img', { name: 'Cliques nos últimos 30 dias: 123.456.789' })).toBeInTheDocument();
+  });
+
   it('asks about at most 4 links at a time', async () => {
     const many = Array.from({ length: 12 }, (_, index) => stored(`link-${index}`, `2025-11-${String(index + 1).padStart(2, '0')}T10:00:00.000Z`));
     for (const link of many) serve(link, 1);

@@ -35,7 +35,10 @@ export function BreakdownTable({ title, heading = 'h2', keyHeader, entries, labe
   const Heading = heading === 'hidden' ? 'span' : heading;
   return (
     <div data-testid={testId}>
-      <table className="w-full table-fixed border-collapse text-sm">
+      {/* The automatic table layout, not the fixed one: the columns of figures take the widths
+          below as a minimum and grow to a wider figure (in a fixed layout "123.456.789" spilled
+          over the share beside it); the names' column takes what is left. */}
+      <table className="w-full border-collapse text-sm">
         <caption className={heading === 'hidden' ? 'sr-only' : 'mb-3 text-left'}>
           <Heading className={heading === 'h2' ? 'text-lg font-bold text-slate-900' : 'text-base font-bold text-slate-900'}>{title}</Heading>
         </caption>

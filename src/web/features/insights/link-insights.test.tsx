@@ -325,6 +325,37 @@ describe('LinkInsights: the figures and their tables', () => {
     expect(screen.getByTestId('hours-chart').querySelectorAll('rect')).toHaveLength(24);
   });
 
+  it('a total in the hundreds of millions is shortened ("123 mi"), exact for screen readers and as its tooltip; the other figures and the tables stay exact', async () => {
+    const huge = 123_456_789;
+    serveInsights((range) =>
+      jsonResponse(
+        insights(range, {
+          totalClicks: huge,
+          daily: days(range, (index) => (index === range - 1 ? huge : 0)),
+          hours: Array.from({ length: 24 }, (_, hour) => (hour === 20 ? huge : 0)),
+          sources: [{ key: 'direct', clicks: huge }],
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderInsights();
+    const figure = await total();
+    const shown = within(figure).getByText('123 mi');
+    expect(shown).toHaveAttribute('aria-hidden', 'true');
+    expect(shown).toHaveAttribute('title', '123.456.789');
+    expect(within(figure).getByText('123.456.789')).toHaveClass('sr-only');
+    expect(screen.getByRole('status')).toHaveTextContent('Últimos 30 dias: 123.456.789 cliques');
+    expect(screen.getByText('21/11 · 123.456.789 cliques')).toBeInTheDocument();
+    expect(screen.getByText('4.115.226,3')).toBeInTheDocument();
+    expect(rowsOf(screen.getByRole('table', { name: 'Origens' }))).toEqual([['Direto (sem origem)', '123.456.789', '100%']]);
+    const dailyTable = within(screen.getByTestId('daily-table'));
+    await user.click(dailyTable.getByText('Ver tabela'));
+    expect(rowsOf(dailyTable.getByRole('table')).at(-1)).toEqual(['21/11/2025', '123.456.789']);
+    const hoursTable = within(screen.getByTestId('hours-table'));
+    await user.click(hoursTable.getByText('Ver tabela'));
+    expect(rowsOf(hoursTable.getByRole('table'))[20]).toEqual(['20h', '123.456.789']);
+  });
+
   it('names the clock of the hours: Brasília by default, the zone the operator set (STATS_TIMEZONE) otherwise', async () => {
     serveInsights((range) => jsonResponse(insights(range)));
     const user = userEvent.setup();

@@ -10,13 +10,14 @@ import type { LinkInsights as Insights } from '../../../shared/api';
 import { DEFAULT_INSIGHT_RANGE, type InsightRange, isInsightRange } from '../../../shared/insights';
 import { LINK_STATS_RANGE_PARAM, PAGE_PATHS } from '../../../shared/routes';
 import { ColumnChart } from '../../components/charts/column-chart';
+import { CompactCount } from '../../components/compact-count';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
 import { toast } from '../../components/ui/use-toast';
 import { WhatsappCopyButton, whatsappCopyTexts } from '../../components/whatsapp-copy-button';
 import { downloadBlob } from '../../lib/download';
-import { formatDay, formatDayMonth, formatDecimal, formatNumber, readableUrl, withoutScheme } from '../../lib/format';
+import { formatDay, formatDayMonth, formatDecimal, readableUrl, withoutScheme } from '../../lib/format';
 import { lazyWithReload } from '../../lib/lazy-with-reload';
 import type { StoredLink } from '../../lib/my-links';
 import { useSiteConfig } from '../../lib/site-config';
@@ -320,29 +321,34 @@ function Pending({ className }: { className: string }) {
   return <span aria-hidden="true" className={cn('block motion-safe:animate-pulse rounded-md bg-slate-200', className)} />;
 }
 
-const figureRow = 'flex items-baseline justify-between gap-3 py-2 sm:block sm:py-0';
-const figureValue = 'h-5 font-semibold whitespace-nowrap text-slate-900 sm:mt-0.5';
+// A value too wide to sit beside its name on a narrow phone ("30/01 · 123.456.789 cliques" at
+// 320 px) goes under it, to the right, and wraps if it must, rather than push out of the card.
+const figureRow = 'flex flex-wrap items-baseline justify-between gap-x-3 py-2 sm:block sm:py-0';
+const figureValue = 'ml-auto min-h-5 text-right font-semibold text-slate-900 sm:mt-0.5 sm:text-left';
 
 function Summary({ data, range }: { data: Insights | undefined; range: InsightRange }) {
   const best = data === undefined ? undefined : bestDay(data.daily);
   const hour = data === undefined || !data.breakdowns ? undefined : bestHour(data.hours);
   return (
-    <Card className="grid gap-4 p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end sm:p-5">
+    // Wider: the total and its dates keep their width, the figures beside them yield (a best day
+    // of "30/01 · 123.456.789 cliques" wraps instead of squeezing the dates onto two lines).
+    <Card className="grid gap-4 p-4 sm:grid-cols-[minmax(min-content,1fr)_auto] sm:items-end sm:p-5">
       <div>
         <h2 className="text-sm font-semibold text-slate-600">{t.totalHeading}</h2>
-        <p className="mt-1 flex h-10 items-baseline gap-2">
+        {/* With very large text, "cliques" goes under the figure rather than out of the card. */}
+        <p className="mt-1 flex min-h-10 flex-wrap items-baseline gap-x-2">
           {data === undefined ? (
             <Pending className="h-9 w-24" />
           ) : (
             <>
               <span data-testid="insights-total" className="text-4xl leading-none font-bold text-slate-900 tabular-nums">
-                {formatNumber(data.totalClicks)}
+                <CompactCount value={data.totalClicks} />
               </span>
               <span className="text-slate-600">{t.totalClicks(data.totalClicks)}</span>
             </>
           )}
         </p>
-        <p className="mt-1 h-5 text-sm text-slate-500">{data === undefined ? <Pending className="mt-1 h-3.5 w-44" /> : t.rangeDates(range, data.from, data.to)}</p>
+        <p className="mt-1 min-h-5 text-sm text-slate-500 sm:whitespace-nowrap">{data === undefined ? <Pending className="mt-1 h-3.5 w-44" /> : t.rangeDates(range, data.from, data.to)}</p>
       </div>
       {/* Phone: one figure per line, name left and value right; wider: side by side. */}
       <dl className="divide-y divide-slate-100 border-t border-slate-100 text-sm sm:flex sm:gap-8 sm:divide-y-0 sm:border-0">
