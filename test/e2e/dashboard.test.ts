@@ -271,6 +271,32 @@ describe('dashboard (Meus links)', () => {
     expect((await storedLinks(page)).map((link) => link.alias)).toEqual(['mantido']);
   });
 
+  it('a link its statistics page found deleted is "Removido" at once back on Meus links, without asking again', async () => {
+    const link = await createLink(env.server, { url: `${env.fixture.url}/visto-antes`, alias: 'visto-antes' });
+    const page = await openPage('/dashboard');
+    await page.evaluate((links) => window.localStorage.setItem('my_links', JSON.stringify(links)), [link]);
+    await page.reload();
+    await waitForHydration(page);
+    expect(await totalClicks(page, 'visto-antes')).toBe('0');
+    const deleted = await fetch(`${env.server.url}/api/links/visto-antes`, { method: 'DELETE', headers: { authorization: `Bearer ${link.manageToken}` } });
+    expect(deleted.status).toBe(204);
+
+    await linkCard(page, 'visto-antes').getByRole('link', { name: 'Ver estatísticas' }).click();
+    await page.getByRole('heading', { name: 'Este link foi excluído' }).waitFor();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/links/visto-antes') asked.push(request.method());
+    });
+    await page.getByRole('link', { name: 'Meus links' }).first().click();
+    await page.waitForURL(`${env.server.url}/dashboard`);
+    const card = linkCard(page, 'visto-antes');
+    await card.waitFor();
+    // Drawn from what the statistics page found (this tab's memory of the link, shared by the two pages' chunks).
+    expect(await card.getByText('Removido', { exact: true }).count()).toBe(1);
+    expect(await card.getByTestId('total-clicks').count()).toBe(0);
+    expect(asked).toEqual([]);
+  });
+
   it('looks right on a 375 px phone, with data and empty', async () => {
     const empty = await openPage('/dashboard', PHONE);
     await empty.getByRole('heading', { name: 'Nenhum link por aqui ainda' }).waitFor();

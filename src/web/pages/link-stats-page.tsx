@@ -3,6 +3,7 @@ import { aliasFromPathSegment } from '../../shared/alias-rules';
 import { PageHeader } from '../components/layout/page-header';
 import { LinkInsights } from '../features/insights/link-insights';
 import { insightsTexts as t } from '../features/insights/insights-texts';
+import { rememberUnavailable } from '../features/dashboard/link-view-memory';
 import { LinkNotFound } from '../features/redirect/redirect-view';
 import { withoutScheme } from '../lib/format';
 import { usePageContext } from '../lib/page-context';
@@ -42,7 +43,8 @@ function LinkStats({ alias }: { alias: string }) {
       >
         {t.intro}
       </PageHeader>
-      <LinkInsights alias={alias} shortUrl={shortUrl} />
+      {/* What the statistics learn of the link reaches the cards of "Meus links". */}
+      <LinkInsights alias={alias} shortUrl={shortUrl} onUnavailable={rememberUnavailable} />
     </>
   );
 }

@@ -4,7 +4,9 @@
 // stayed placeholders for up to a minute (the browser's scroll position, restored against
 // those shorter placeholders, landed cards away from where the owner was). "Atualizar" and a
 // retry forget and ask again; answers that are no verdict (network, limit) are not kept.
+import type { StoredLink } from '../../lib/my-links';
 import type { LinkCheck } from './link-check';
+import { linkKey } from './use-my-links';
 
 /** How long a view is shown again without asking: "Atualizar" is there for newer counts. */
 export const VIEW_MEMORY_MS = 2 * 60_000;
@@ -23,6 +25,16 @@ export function recalledView(key: string, now = Date.now()): LinkCheck | undefin
 export function rememberView(key: string, check: LinkCheck, now = Date.now()): void {
   if (check.status === 'error') remembered.delete(key);
   else remembered.set(key, { check, at: now });
+}
+
+/**
+ * What another page learnt of a link: its statistics page was told it is deleted (404) or no
+ * longer opens with this browser's code (403). Kept as this page's own answers are, so back on
+ * "Meus links" its card says so at once; the view kept before would have shown it live, with its
+ * clicks, until asked again.
+ */
+export function rememberUnavailable(link: StoredLink, status: 'removed' | 'forbidden', now = Date.now()): void {
+  rememberView(linkKey(link), { status }, now);
 }
 
 export function forgetView(key: string): void {

@@ -536,6 +536,32 @@ describe('LinkInsights: errors', () => {
     expect(within(toastRegion()).getByText('Retirado da lista')).toBeInTheDocument();
   });
 
+  it.each([
+    [404, 'link_not_found', 'removed'],
+    [403, 'forbidden', 'forbidden'],
+  ] as const)('%i %s: tells the page (for "Meus links", which keeps what it last saw of the link)', async (status, code, told) => {
+    serveInsights(() => apiError(status, code, 'Não.'));
+    const onUnavailable = vi.fn();
+    renderWithApp(<LinkInsights alias="promo" shortUrl={`${ORIGIN}/promo`} onUnavailable={onUnavailable} />, { path: '/dashboard/promo' });
+    await screen.findByRole('alert');
+    expect(onUnavailable).toHaveBeenCalledWith(LINK, told);
+  });
+
+  it("tells the page nothing of an answer that is no verdict: a bare 404 page (a proxy's), a server error", async () => {
+    let calls = 0;
+    serveInsights(() => {
+      calls += 1;
+      return calls === 1 ? apiError(404, 'route_not_found', 'Endereço não encontrado.') : apiError(503, 'unavailable', 'Indisponível.');
+    });
+    const onUnavailable = vi.fn();
+    const user = userEvent.setup();
+    renderWithApp(<LinkInsights alias="promo" shortUrl={`${ORIGIN}/promo`} onUnavailable={onUnavailable} />, { path: '/dashboard/promo' });
+    expect(await screen.findByRole('heading', { name: 'Não foi possível carregar as estatísticas' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Tentar de novo' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Indisponível.'));
+    expect(onUnavailable).not.toHaveBeenCalled();
+  });
+
   it('403: the stored code no longer opens the link', async () => {
     serveInsights(() => apiError(403, 'forbidden', 'O código de gerenciamento não confere com este link.'));
     renderInsights();

@@ -53,14 +53,22 @@ export function rangeFromParam(value: string | null): InsightRange {
 const inlineLink =
   'rounded font-semibold text-primary-ink hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary';
 
+/** What the API can say of a stored link that its page shows instead of the figures. */
+export type LinkUnavailable = 'removed' | 'forbidden';
+
 export interface LinkInsightsProps {
   alias: string;
   /** The short link as this site writes it (PUBLIC_URL/alias). */
   shortUrl: string;
+  /**
+   * Told when the API says the link is gone (404) or no longer opens with this browser's code
+   * (403), for the pages that keep what they last saw of it ("Meus links").
+   */
+  onUnavailable?: (link: StoredLink, status: LinkUnavailable) => void;
 }
 
 /** The page's body below its header. The range lives in the address (?dias=7): it can be shared and bookmarked. */
-export function LinkInsights({ alias, shortUrl }: LinkInsightsProps) {
+export function LinkInsights({ alias, shortUrl, onUnavailable }: LinkInsightsProps) {
   const [params, setParams] = useSearchParams();
   const range = rangeFromParam(params.get(LINK_STATS_RANGE_PARAM));
 
@@ -83,7 +91,7 @@ export function LinkInsights({ alias, shortUrl }: LinkInsightsProps) {
         <ArrowLeft aria-hidden="true" className="size-4" />
         {t.backToList}
       </Link>
-      <StoredLinkInsights alias={alias} shortUrl={shortUrl} range={range} onRangeChange={changeRange} />
+      <StoredLinkInsights alias={alias} shortUrl={shortUrl} range={range} onRangeChange={changeRange} onUnavailable={onUnavailable} />
     </div>
   );
 }
@@ -100,9 +108,9 @@ interface BodyProps {
  * the server) the frame stands with placeholders as tall as what replaces them, and it stays
  * mounted when the link is read (only the panel's content changes).
  */
-function StoredLinkInsights(props: BodyProps) {
+function StoredLinkInsights({ onUnavailable, ...props }: BodyProps & Pick<LinkInsightsProps, 'onUnavailable'>) {
   const link = useStoredLink(props.alias);
-  return link === null ? <NotSaved /> : <LoadedInsights {...props} link={link} />;
+  return link === null ? <NotSaved /> : <LoadedInsights {...props} link={link} onUnavailable={onUnavailable} />;
 }
 
 function NotSaved() {
@@ -121,8 +129,12 @@ function NotSaved() {
 }
 
 /** `link` is undefined until this browser's list is read (and on the server). */
-function LoadedInsights({ link, ...props }: BodyProps & { link: StoredLink | undefined }) {
+function LoadedInsights({ link, onUnavailable, ...props }: BodyProps & { link: StoredLink | undefined } & Pick<LinkInsightsProps, 'onUnavailable'>) {
   const { result, lastData, retry } = useLinkInsights(link, props.range);
+  const unavailable = result?.status === 'removed' || result?.status === 'forbidden' ? result.status : undefined;
+  useEffect(() => {
+    if (link !== undefined && unavailable !== undefined) onUnavailable?.(link, unavailable);
+  }, [link, unavailable, onUnavailable]);
   const data = result?.status === 'ok' ? result.data : undefined;
   // What the panel's status says: loading, or another range on its way, then the range's total
   // once its figures are in (a failure is the panel's own alert).
