@@ -4,10 +4,11 @@ import { ApiError, createLink } from './api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 /** The fetch the page sees: each call answered by the next of `answers` (a Response, or a thrown network failure). */
-function stubFetch(answers: (() => Promise<Response>)[]): string[] {
+function stubFetch(answers: ((init: RequestInit) => Promise<Response>)[]): string[] {
   const keys: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -15,7 +16,7 @@ function stubFetch(answers: (() => Promise<Response>)[]): string[] {
       keys.push(new Headers(init.headers).get('idempotency-key') ?? '');
       const next = answers.shift();
       if (next === undefined) throw new Error('unexpected call');
-      return next();
+      return next(init);
     }),
   );
   return keys;
@@ -23,6 +24,11 @@ function stubFetch(answers: (() => Promise<Response>)[]): string[] {
 
 const lost = () => Promise.reject(new TypeError('Failed to fetch'));
 const created = (alias: string) => () => Promise.resolve(Response.json({ alias, manageToken: 't' } satisfies Partial<CreateLinkResponse>, { status: 201 }));
+/** A request the network lost without a word: it ends only when its signal aborts it. */
+const silent = (init: RequestInit) =>
+  new Promise<Response>((_resolve, reject) => {
+    init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+  });
 const refused = () => Promise.resolve(Response.json({ error: { code: 'internal', message: 'Falhou.' } }, { status: 502 }));
 
 describe('createLink and its Idempotency-Key', () => {
@@ -50,6 +56,23 @@ describe('createLink and its Idempotency-Key', () => {
     const link = { url: 'https://example.com/c' };
     await expect(createLink(link)).rejects.toBeInstanceOf(SyntaxError);
     await createLink(link);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('gives up on a creation unanswered for 30 s, as on a lost connection, and keeps its key for the retry', async () => {
+    vi.useFakeTimers();
+    const keys = stubFetch([silent, created('d')]);
+    const link = { url: 'https://example.com/d', alias: 'd' };
+    const pending = createLink(link);
+    const outcome = pending.then(
+      () => 'answered',
+      (error: unknown) => error,
+    );
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(await Promise.race([outcome, Promise.resolve('waiting')])).toBe('waiting');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await outcome).toEqual(new ApiError(0));
+    expect((await createLink(link)).alias).toBe('d');
     expect(keys[1]).toBe(keys[0]);
   });
 });

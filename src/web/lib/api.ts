@@ -71,6 +71,13 @@ export async function request(input: string, init: RequestInit): Promise<Respons
  */
 let unanswered: [body: string, key: string] | undefined;
 
+/**
+ * How long a creation may take before the form gives up and says so: a request the network lost
+ * without a word otherwise left 'Personalizando...' on screen until the browser's own limit
+ * (minutes). A creation takes well under a second; pressing again is safe (the same key).
+ */
+const CREATE_TIMEOUT_MS = 30_000;
+
 export async function createLink(link: CreateLinkRequest): Promise<CreateLinkResponse> {
   const body = JSON.stringify(link);
   if (unanswered?.[0] !== body) unanswered = [body, crypto.getRandomValues(new Uint32Array(8)).join('')];
@@ -78,6 +85,7 @@ export async function createLink(link: CreateLinkRequest): Promise<CreateLinkRes
     method: API_ROUTES.createLink.method,
     headers: { 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': unanswered[1] },
     body,
+    signal: AbortSignal.timeout(CREATE_TIMEOUT_MS),
   });
   const created = (await response.json()) as CreateLinkResponse;
   unanswered = undefined;

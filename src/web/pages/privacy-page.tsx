@@ -2,7 +2,7 @@ import { PageHeader } from '../components/layout/page-header';
 import { Card } from '../components/ui/card';
 import { TextWithEmail } from '../components/text-with-email';
 import { getPrivacySections } from '../content/privacy';
-import { formatDay } from '../lib/format';
+import { formatDay } from '../lib/format-on-demand';
 import { useToday } from '../lib/page-context';
 import { useSiteConfig } from '../lib/site-config';
 import { usePageTitle } from '../lib/use-page-title';

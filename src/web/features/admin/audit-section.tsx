@@ -2,7 +2,7 @@
 // system user), what, on what, with a short detail; 'Carregar mais' follows the cursor.
 import type { AuditEntry } from '../../../shared/admin-api';
 import { Card } from '../../components/ui/card';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/format-on-demand';
 import { adminTexts as t } from './admin-texts';
 import { usePaged } from './console-context';
 import { LoadError, LoadMore, Placeholder, Section, TableCard, td, th } from './console-parts';

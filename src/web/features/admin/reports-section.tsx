@@ -6,7 +6,7 @@ import type { AdminReportGroup } from '../../../shared/admin-api';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input, Label } from '../../components/ui/field';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/format-on-demand';
 import { adminTexts as t } from './admin-texts';
 import { useAction, usePaged } from './console-context';
 import { ConfirmButton, LoadError, LoadMore, Placeholder, Section, StateBadge } from './console-parts';

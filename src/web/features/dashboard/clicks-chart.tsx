@@ -1,6 +1,6 @@
 import type { DailyClicks } from '../../../shared/api';
 import { ColumnChart } from '../../components/charts/column-chart';
-import { formatDayMonth } from '../../lib/format';
+import { formatDayMonth } from '../../lib/format-on-demand';
 import { dashboardTexts as t } from './dashboard-texts';
 
 /** A link card's last 30 days as small bars; the label gives the total to screen readers. */

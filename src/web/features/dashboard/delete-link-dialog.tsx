@@ -6,7 +6,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api';
 import { deleteLink, isLinkGone } from '../../lib/owner-api';
-import { readableUrl, withoutScheme } from '../../lib/format';
+import { withoutScheme } from '../../lib/format';
+import { readableUrl } from '../../lib/format-on-demand';
 import type { StoredLink } from '../../lib/my-links';
 import { dashboardTexts as t } from './dashboard-texts';
 

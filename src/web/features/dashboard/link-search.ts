@@ -1,7 +1,7 @@
 // "Meus links" search: which stored links a typed text names, by short address, alias or
 // destination, as a person types it: any case, with or without accents ("promocao" finds
 // "promoção"), the destination as shown (readable, not percent-encoded).
-import { readableUrl } from '../../lib/format';
+import { readableUrl } from '../../lib/format-on-demand';
 import type { StoredLink } from '../../lib/my-links';
 
 /** The search box is offered from this many links on: a shorter list is read at a glance. */

@@ -5,7 +5,8 @@
 import { useId, useState } from 'react';
 import type { InsightCount } from '../../../shared/api';
 import { Card } from '../../components/ui/card';
-import { formatNumber, formatPercent } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
+import { formatPercent } from '../../lib/format-on-demand';
 import { wholePercents } from './insights-data';
 import { insightsTexts as t } from './insights-texts';
 

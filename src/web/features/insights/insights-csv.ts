@@ -5,7 +5,7 @@
 // ('mobile', 'BR-SC', '2025-11-21'), steady for grouping and charting, and the name the page
 // shows ('Celular', 'Santa Catarina', '21/11/2025'), for a person reading the sheet.
 import type { LinkInsights } from '../../../shared/api';
-import { formatDay } from '../../lib/format';
+import { formatDay } from '../../lib/format-on-demand';
 import { browserLabel, countryLabel, deviceLabel, hourLabel, insightsTexts as t, regionLabel, sourceLabel, systemLabel } from './insights-texts';
 
 export const CSV_HEADER = ['categoria', 'chave', 'nome', 'cliques'] as const;

@@ -2,7 +2,8 @@
 // values the API counts (src/shared/insights.ts): sources, devices, systems, browsers,
 // countries, Brazilian states, hours.
 import { DIRECT_SOURCE, type InsightRange, OTHER_VALUE, UNKNOWN_VALUE } from '../../../shared/insights';
-import { formatDay, formatDayMonth, formatNumber } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
+import { formatDay, formatDayMonth } from '../../lib/format-on-demand';
 
 function plural(count: number, one: string, many: string): string {
   return `${formatNumber(count)} ${count === 1 ? one : many}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readableUrl } from './format';
+import { readableUrl } from './format-on-demand';
 
 describe('readableUrl', () => {
   it("shows a target's accented letters as letters, not as the stored escapes", () => {

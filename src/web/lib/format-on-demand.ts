@@ -1,0 +1,54 @@
+// pt-BR formatting helpers only pages loaded on demand use (Meus links, a link's statistics,
+// the console, privacy). Apart from format.ts because a bundle holds a module whole: in one
+// module with the home's helpers they rode in the home's first download, which is at its size
+// budget. Each Intl object is made on its first use, as in format.ts.
+import { onFirstUse } from './format';
+
+const percentFormat = onFirstUse(() => new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 0 }));
+
+/** A share 0–1 as a whole percentage, "40%" (a share under 0.5% but above 0 is "<1%"). */
+export function formatPercent(share: number): string {
+  return share > 0 && share < 0.005 ? `<${percentFormat().format(0.01)}` : percentFormat().format(share);
+}
+
+const decimalFormat = onFirstUse(() => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 }));
+
+/** A number with at most one decimal, pt-BR style: 4.25 → "4,3". */
+export function formatDecimal(value: number): string {
+  return decimalFormat().format(value);
+}
+
+/** A calendar day "2025-11-21" as pt-BR writes it, "21/11/2025" (no time zone involved). */
+export function formatDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : day;
+}
+
+const dateTimeFormat = onFirstUse(() => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'medium', timeStyle: 'short' }));
+
+/** An ISO instant as pt-BR shows it, e.g. "21 de nov. de 2025, 14:30"; the input as is if it is not a date. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat().format(date);
+}
+
+/** A calendar day "2025-11-21" as "21/11" (no time zone involved). */
+export function formatDayMonth(day: string): string {
+  const match = /^\d{4}-(\d{2})-(\d{2})$/.exec(day);
+  return match ? `${match[2]}/${match[1]}` : day;
+}
+
+/**
+ * A stored URL as a person reads it: the server keeps targets percent-encoded (".../promo%C3%A7%C3%A3o"),
+ * shown here with their letters (".../promoção"). Only for display: href and copies keep the URL.
+ * Escapes of reserved characters stay (decodeURI leaves %2F, %3F, %23…), and so do those of
+ * spaces, controls and invisible format characters (a right-to-left override could disguise
+ * where a link goes); a malformed escape leaves the URL as stored.
+ */
+export function readableUrl(url: string): string {
+  try {
+    return decodeURI(url).replace(/[\p{Cc}\p{Cf}\p{Z}]/gu, (char) => encodeURIComponent(char));
+  } catch {
+    return url;
+  }
+}
