@@ -82,7 +82,7 @@ export function apiDocsIntro({ siteName, publicUrl, contactEmail, limits }: ApiD
       paragraphs: [
         'Se a conexão cair depois de enviar a criação, você não sabe se o link foi criado: repetir o pedido poderia criar um segundo link, ou receber `409` (alias em uso) pelo seu próprio link, sem o código de gerenciamento.',
         `Para poder repetir, envie no cabeçalho \`Idempotency-Key\` um valor aleatório novo para cada link (um UUID; de ${IDEMPOTENCY_KEY_MIN} a ${IDEMPOTENCY_KEY_MAX} caracteres). Repetido com a mesma chave e os mesmos dados, o pedido devolve o link que o primeiro criou, com o mesmo \`manageToken\` e o cabeçalho \`Idempotent-Replayed: true\`, e nada é criado de novo. A mesma chave com outra \`url\` ou outras opções é recusada com \`422\`.`,
-        'A chave vale tanto quanto o código de gerenciamento que vem na resposta: guarde-a do mesmo jeito, e nunca a reutilize em outro link. Vale para `POST /api/links`, com ou sem chave de API.',
+        'A chave vale tanto quanto o código de gerenciamento que vem na resposta: guarde-a do mesmo jeito, e nunca a reutilize em outro link. Vale para `POST /api/links`, com ou sem chave de API, e para `POST /api/links/bulk`: repetido com a mesma chave, cada item é respondido como da primeira vez.',
       ],
       code: 'Idempotency-Key: 8e03978e-40d5-43e8-bc93-6894a57f9324',
     },

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../src/server/admin-cli.js';
 import { aliasForKey, manageTokenForKey, readIdempotencyKey } from '../../src/server/links/idempotency-key.js';
 import { looksLikeApiKey } from '../../src/server/keys/api-key-secret.js';
-import type { ApiErrorBody, CreateLinkResponse, LinkListResponse, LinkOwnerView, StatsResponse } from '../../src/shared/api.js';
+import type { ApiErrorBody, BulkCreateResponse, CreateLinkResponse, LinkListResponse, LinkOwnerView, StatsResponse } from '../../src/shared/api.js';
 import { errorMessages } from '../../src/shared/messages.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
@@ -171,6 +171,44 @@ describe('POST /api/links with an Idempotency-Key', () => {
     const retry = await create(body, { 'idempotency-key': key });
     expect(retry.statusCode).toBe(409);
     expect(retry.json<ApiErrorBody>().error.code).toBe('alias_taken');
+  });
+});
+
+describe('POST /api/links/bulk with an Idempotency-Key', () => {
+  it('the same request sent again answers every item as the first time, and stores nothing more; a changed item is refused on its own', async () => {
+    const issued = await runAdmin(['keys', 'create', 'lote-retentado', '--json'], server.store, { timeZone: 'America/Sao_Paulo' });
+    const apiKey = (JSON.parse(issued.output) as { key: string }).key;
+    const key = newKey();
+    const items = [{ url: 'https://example.com/lote-a' }, { url: 'https://example.com/lote-b', alias: 'lote-b-retry' }, { url: 'ftp://example.com/recusado' }, { url: 'https://example.com/lote-d', alias: 'lote-b-retry' }];
+    const bulk = (links: unknown[], headers: Record<string, string> = { 'idempotency-key': key }) =>
+      server.app.server.inject({
+        method: 'POST',
+        url: '/api/links/bulk',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}`, ...headers },
+        payload: JSON.stringify({ links }),
+      });
+    const first = await bulk(items);
+    expect(first.statusCode).toBe(200);
+    const firstResults = first.json<BulkCreateResponse>().results;
+    expect(firstResults.map((result) => result.ok)).toEqual([true, true, false, false]);
+    const before = await linkCount();
+
+    const again = await bulk(items);
+    expect(again.json<BulkCreateResponse>().results).toEqual(firstResults);
+    expect(await linkCount()).toBe(before);
+
+    // The first item changed: that item alone is refused; the others are answered as before.
+    const changed = await bulk([{ url: 'https://example.com/lote-a-outro' }, ...items.slice(1)]);
+    const changedResults = changed.json<BulkCreateResponse>().results;
+    expect(changedResults[0]).toEqual({ ok: false, error: { code: 'idempotency_key_reused', message: errorMessages.idempotency_key_reused } });
+    expect(changedResults.slice(1)).toEqual(firstResults.slice(1));
+    expect(await linkCount()).toBe(before);
+
+    // Without the key, the same request is another one: a new link for the item without an alias.
+    const unkeyed = await bulk(items, {});
+    expect(unkeyed.json<BulkCreateResponse>().results[0]).toMatchObject({ ok: true });
+    expect(await linkCount()).toBe(before + 1);
+    expect((await bulk(items, { 'idempotency-key': 'curta' })).statusCode).toBe(400);
   });
 });
 

@@ -164,6 +164,19 @@ const ownerErrors = {
   404: errorResponse('Link não encontrado (ou criado por outra chave).'),
 } as const;
 
+/** The Idempotency-Key header of a creation (links/idempotency-key.ts). */
+function idempotencyHeader(description: string) {
+  return {
+    type: 'object',
+    properties: {
+      'idempotency-key': {
+        type: 'string',
+        description,
+      },
+    },
+  } as const;
+}
+
 export const createLinkSchema = {
   operationId: 'createLink',
   tags: [TAGS.links],
@@ -171,15 +184,9 @@ export const createLinkSchema = {
   description:
     'Sem chave, é anônimo e limitado por endereço (10 por minuto, 100 por dia). Com `Authorization: Bearer <chave>`, o limite é o da chave e o link passa a pertencer a ela.',
   security: [{}, { [SECURITY.apiKey]: [] }],
-  headers: {
-    type: 'object',
-    properties: {
-      'idempotency-key': {
-        type: 'string',
-        description: `Um valor aleatório novo para cada link (um UUID; de ${IDEMPOTENCY_KEY_MIN} a ${IDEMPOTENCY_KEY_MAX} caracteres visíveis). Se a resposta se perder (a conexão caiu), reenvie o mesmo pedido com a mesma chave: a resposta é o link já criado, com o mesmo código de gerenciamento, e nada é criado de novo. Guarde a chave como o código: quem a tem, tem o código.`,
-      },
-    },
-  },
+  headers: idempotencyHeader(
+    `Um valor aleatório novo para cada link (um UUID; de ${IDEMPOTENCY_KEY_MIN} a ${IDEMPOTENCY_KEY_MAX} caracteres visíveis). Se a resposta se perder (a conexão caiu), reenvie o mesmo pedido com a mesma chave: a resposta é o link já criado, com o mesmo código de gerenciamento, e nada é criado de novo. Guarde a chave como o código: quem a tem, tem o código.`,
+  ),
   body: { $ref: 'NovoLink#' },
   response: {
     201: { description: 'Link criado (ou, com a mesma Idempotency-Key, o link que o primeiro pedido criou; então com o cabeçalho `Idempotent-Replayed: true`).', $ref: 'LinkCriado#' },
@@ -197,6 +204,9 @@ export const bulkCreateSchema = {
   summary: 'Criar vários links de uma vez',
   description: `De 1 a ${BULK_MAX_ITEMS} links, cada um como em POST /api/links. A resposta traz um resultado por item, na mesma ordem; a falha de um item não impede os demais.`,
   security: [{ [SECURITY.apiKey]: [] }],
+  headers: idempotencyHeader(
+    `Um valor aleatório novo para cada pedido em lote (um UUID; de ${IDEMPOTENCY_KEY_MIN} a ${IDEMPOTENCY_KEY_MAX} caracteres visíveis). Se a resposta se perder, reenvie o mesmo pedido com a mesma chave: cada item é respondido como da primeira vez (os mesmos links e códigos), e só o que falhou então é tentado de novo.`,
+  ),
   body: {
     type: 'object',
     required: ['links'],

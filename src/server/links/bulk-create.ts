@@ -35,23 +35,28 @@ export interface BulkCreateDeps {
   onServerError: (error: unknown) => void;
 }
 
-export async function createInBulk(items: readonly unknown[], apiKeyId: number, deps: BulkCreateDeps): Promise<BulkCreateResult[]> {
+/**
+ * `idempotencyKey`: the request's Idempotency-Key. Each item is created with a key of its own,
+ * the request's and its place in the list, so the same request sent again (its answer lost)
+ * answers each item as it was made the first time, and makes only what failed then.
+ */
+export async function createInBulk(items: readonly unknown[], apiKeyId: number, deps: BulkCreateDeps, idempotencyKey?: string): Promise<BulkCreateResult[]> {
   let serverError: unknown;
   const bounded = pLimit(BULK_ITEMS_AT_ONCE);
   /** Per alias asked for, the latest item's result so far. */
   const byAlias = new Map<string, Promise<BulkCreateResult>>();
   const results = await Promise.all(
-    items.map((item): Promise<BulkCreateResult> => {
+    items.map((item, index): Promise<BulkCreateResult> => {
       if (!checkItem(item)) {
         const { code, message } = describeSchemaErrors(checkItem.errors ?? []);
         return Promise.resolve({ ok: false, error: { code, message } });
       }
       const alias = item.alias === undefined ? '' : normalizeAlias(item.alias);
-      if (alias === '') return bounded(() => create(item));
+      if (alias === '') return bounded(() => create(item, index));
       const earlier = byAlias.get(alias);
       // A later asker of an alias queues only once the one before it is answered; it holds no
       // slot while it waits, so it cannot keep the earlier one from running.
-      const result = earlier === undefined ? bounded(() => create(item)) : earlier.then((before) => (before.ok ? aliasTaken() : bounded(() => create(item))));
+      const result = earlier === undefined ? bounded(() => create(item, index)) : earlier.then((before) => (before.ok ? aliasTaken() : bounded(() => create(item, index))));
       byAlias.set(alias, result);
       return result;
     }),
@@ -59,9 +64,10 @@ export async function createInBulk(items: readonly unknown[], apiKeyId: number, 
   if (serverError !== undefined) deps.onServerError(serverError);
   return results;
 
-  async function create(item: CreateLinkRequest): Promise<BulkCreateResult> {
+  async function create(item: CreateLinkRequest, index: number): Promise<BulkCreateResult> {
     try {
-      return { ok: true, link: await deps.links.createLink(item, { apiKeyId }) };
+      const itemKey = idempotencyKey === undefined ? {} : { idempotencyKey: `${idempotencyKey}\n${index}` };
+      return { ok: true, link: await deps.links.createLink(item, { apiKeyId, ...itemKey }) };
     } catch (error) {
       if (!(error instanceof AppError)) serverError ??= error;
       const { code, message } = describeError(error instanceof AppError ? error : toFastifyLike(error));

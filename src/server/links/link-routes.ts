@@ -64,10 +64,14 @@ export function registerLinkRoutes(app: FastifyInstance, deps: { links: LinkServ
     { schema: bulkCreateSchema, bodyLimit: BULK_BODY_LIMIT, onRequest: [keyRequired, ...limits.perKey] },
     async (request, reply) => {
       const key = requireApiKey(request);
-      const results = await createInBulk(request.body.links, key.id, {
-        links,
-        onServerError: (error) => request.log.error({ err: error }, 'bulk creation: items failed'),
-      });
+      const idempotencyKey = readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
+      if (idempotencyKey === 'invalid') throw new AppError('invalid_idempotency_key', 400);
+      const results = await createInBulk(
+        request.body.links,
+        key.id,
+        { links, onServerError: (error) => request.log.error({ err: error }, 'bulk creation: items failed') },
+        idempotencyKey,
+      );
       return reply.header('cache-control', 'no-store').send({ results });
     },
   );

@@ -785,7 +785,10 @@ export interface operations {
     bulkCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Um valor aleatório novo para cada pedido em lote (um UUID; de 22 a 255 caracteres visíveis). Se a resposta se perder, reenvie o mesmo pedido com a mesma chave: cada item é respondido como da primeira vez (os mesmos links e códigos), e só o que falhou então é tentado de novo. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
