@@ -2,6 +2,7 @@
 // the console, privacy). Apart from format.ts because a bundle holds a module whole: in one
 // module with the home's helpers they rode in the home's first download, which is at its size
 // budget. Each Intl object is made on its first use, as in format.ts.
+import { SITE_DEFAULTS } from '../../shared/site';
 import { onFirstUse } from './format';
 
 const percentFormat = onFirstUse(() => new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 0 }));
@@ -24,12 +25,32 @@ export function formatDay(day: string): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : day;
 }
 
-const dateTimeFormat = onFirstUse(() => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'medium', timeStyle: 'short' }));
+/**
+ * The zone formatDateTime shows instants in. The site's (STATS_TIMEZONE), not the browser's: the
+ * same instant must read the same for every operator and match the server's "hoje" and charts,
+ * and the server-rendered HTML must equal the hydrated page. The console sets it once it knows
+ * the site configuration (setDateTimeZone); until then the default STATS_TIMEZONE.
+ */
+let dateTimeZone = SITE_DEFAULTS.statsTimeZone;
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
 
-/** An ISO instant as pt-BR shows it, e.g. "21 de nov. de 2025, 14:30"; the input as is if it is not a date. */
+/** Shows formatDateTime's instants in `timeZone` (an IANA name); an unknown name leaves the zone as it was. */
+export function setDateTimeZone(timeZone: string): void {
+  if (timeZone === dateTimeZone) return;
+  try {
+    dateTimeFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    dateTimeZone = timeZone;
+  } catch {
+    // A RangeError: a zone this browser's Intl does not know. Better the previous zone than no console.
+  }
+}
+
+/** An ISO instant as pt-BR shows it in the site's zone, e.g. "21 de nov. de 2025, 14:30"; the input as is if it is not a date. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat().format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  dateTimeFormat ??= new Intl.DateTimeFormat('pt-BR', { dateStyle: 'medium', timeStyle: 'short', timeZone: dateTimeZone });
+  return dateTimeFormat.format(date);
 }
 
 /** A calendar day "2025-11-21" as "21/11" (no time zone involved). */

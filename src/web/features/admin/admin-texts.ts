@@ -190,4 +190,7 @@ export const adminTexts = {
       'operator.remove': 'Removeu operador',
     } satisfies Record<AuditAction, string>,
   },
+  /** Where the console's times are read (STATS_TIMEZONE): said once, above every section. */
+  timeZoneNote: (timeZone: string) =>
+    timeZone === 'America/Sao_Paulo' ? 'Datas e horas no horário de Brasília.' : `Datas e horas no fuso horário ${timeZone}.`,
 } as const;

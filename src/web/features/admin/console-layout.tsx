@@ -1,10 +1,12 @@
-// The signed-in console's frame: who is signed in, 'Sair', and the six sections as links (a row
-// that scrolls sideways on a phone rather than widening the page).
+// The signed-in console's frame: who is signed in, the zone its times are in, 'Sair', and the six
+// sections as links (a row that scrolls sideways on a phone rather than widening the page).
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_PAGE_PATHS, type AdminPageName } from '../../../shared/admin-api';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
+import { setDateTimeZone } from '../../lib/format-on-demand';
+import { useSiteConfig } from '../../lib/site-config';
 import { adminTexts as t } from './admin-texts';
 
 const SECTIONS = Object.keys(ADMIN_PAGE_PATHS) as AdminPageName[];
@@ -22,12 +24,22 @@ export function ConsoleLayout({
   signingOut: boolean;
   children: ReactNode;
 }) {
+  const { statsTimeZone } = useSiteConfig();
+  // Before the sections render (a parent renders first), on the server as in the browser: every
+  // time they show reads in the site's zone, the one "hoje" and the charts count in, and the
+  // server's HTML equals the hydrated page whatever zone the browser is in.
+  setDateTimeZone(statsTimeZone);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="min-w-0 text-sm text-slate-600">
-          {t.signedInAs} <strong className="font-semibold wrap-anywhere text-slate-900">{email}</strong>
-        </p>
+        <div className="min-w-0 text-sm text-slate-600">
+          <p>
+            {t.signedInAs} <strong className="font-semibold wrap-anywhere text-slate-900">{email}</strong>
+          </p>
+          <p className="text-xs text-slate-500" data-testid="console-time-zone">
+            {t.timeZoneNote(statsTimeZone)}
+          </p>
+        </div>
         <Button variant="secondary" size="sm" onClick={onSignOut} disabled={signingOut}>
           {t.signOut}
         </Button>
