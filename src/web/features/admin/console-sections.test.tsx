@@ -252,6 +252,18 @@ describe('overview', () => {
     await userEvent.tab();
     expect(scroller).toHaveFocus();
   });
+
+  it("a most-clicked alias opens the console's search for it, never the short link (its target may be phishing)", async () => {
+    const top = [{ alias: 'golpe', url: 'https://banco-falso.example/login', clicks: 12 }];
+    fetchMock.mockResolvedValue(
+      jsonResponse({ today: '2026-11-23', daily: [], openReports: 0, reportedLinks: 0, topToday: top, topWeek: top, totals: { links: 1, disabledLinks: 0, blockedDomains: 0, activeKeys: 0 } }),
+    );
+    renderSection(<OverviewSection />);
+    const today = await screen.findByRole('table', { name: 'Mais clicados hoje' });
+    expect(within(today).getByRole('link', { name: 'golpe' })).toHaveAttribute('href', '/admin/links?q=golpe');
+    const links = screen.getAllByRole('link').map((anchor) => anchor.getAttribute('href') ?? '');
+    expect(links.filter((href) => href.includes('localhost:3000') || href.endsWith('/golpe'))).toEqual([]);
+  });
 });
 
 describe('audit log', () => {

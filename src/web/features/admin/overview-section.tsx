@@ -8,9 +8,8 @@ import { ColumnChart } from '../../components/charts/column-chart';
 import { Card } from '../../components/ui/card';
 import { formatNumber } from '../../lib/format';
 import { formatDay, formatDayMonth } from '../../lib/format-on-demand';
-import { useSiteConfig } from '../../lib/site-config';
 import { adminTexts as t } from './admin-texts';
-import { LoadError, Placeholder, Section, td, th } from './console-parts';
+import { LoadError, Placeholder, Section } from './console-parts';
 import { useLoad } from './console-context';
 
 export function OverviewSection() {
@@ -77,7 +76,8 @@ function DailyCharts({ daily }: { daily: readonly AdminDayPoint[] }) {
           <ChevronRight aria-hidden="true" className="size-4 transition-transform group-open:rotate-90" />
           {t.seeTable}
         </summary>
-        {/* Focusable, so that a keyboard can scroll it too (as TableCard). */}
+        {/* Focusable, so that a keyboard can scroll it too (as TableCard). Its columns fit across a
+            320 px phone with the narrower padding there: only its length scrolls. */}
         <div
           className="relative mt-2 max-h-96 overflow-y-auto rounded-xl border border-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
           role="region"
@@ -88,13 +88,13 @@ function DailyCharts({ daily }: { daily: readonly AdminDayPoint[] }) {
             <caption className="sr-only">{t.overview.daily}</caption>
             <thead className="bg-slate-50 text-left text-slate-600">
               <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
+                <th scope="col" className="px-2 py-2 sm:px-3 font-semibold">
                   {t.overview.day}
                 </th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                <th scope="col" className="px-2 py-2 sm:px-3 text-right font-semibold">
                   {t.overview.linksCreated}
                 </th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                <th scope="col" className="px-2 py-2 sm:px-3 text-right font-semibold">
                   {t.overview.clicks}
                 </th>
               </tr>
@@ -102,11 +102,11 @@ function DailyCharts({ daily }: { daily: readonly AdminDayPoint[] }) {
             <tbody>
               {[...daily].reverse().map((point) => (
                 <tr key={point.day} className="border-t border-slate-100">
-                  <th scope="row" className="px-3 py-1.5 text-left font-normal text-slate-700">
+                  <th scope="row" className="px-2 py-1.5 sm:px-3 text-left font-normal text-slate-700">
                     {formatDay(point.day)}
                   </th>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatNumber(point.linksCreated)}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatNumber(point.clicks)}</td>
+                  <td className="px-2 py-1.5 sm:px-3 text-right tabular-nums">{formatNumber(point.linksCreated)}</td>
+                  <td className="px-2 py-1.5 sm:px-3 text-right tabular-nums">{formatNumber(point.clicks)}</td>
                 </tr>
               ))}
             </tbody>
@@ -117,26 +117,35 @@ function DailyCharts({ daily }: { daily: readonly AdminDayPoint[] }) {
   );
 }
 
+/**
+ * Each alias opens the console's own search for it, never the short link: a reported alias may
+ * lead to a phishing page, and a visit from here would count as a click. A fixed layout with
+ * both texts cut short keeps the table inside its card at any width (an automatic one let a long
+ * target push 'Cliques' out of a 390 px card); the whole alias and URL are in the title.
+ */
+// The console's cell styles with less padding on a phone: at 320 px three columns fit only so.
+const topTh = 'px-2 py-3 text-xs font-semibold tracking-wide text-slate-500 uppercase sm:px-4';
+const topTd = 'px-2 py-3 align-top text-slate-800 sm:px-4';
+
 function TopLinks({ title, links }: { title: string; links: readonly AdminTopLink[] }) {
-  const { publicUrl } = useSiteConfig();
   return (
     <div className="min-w-0 space-y-2">
       <h3 className="text-lg font-semibold text-slate-900">{title}</h3>
       {links.length === 0 ? (
         <Card className="p-4 text-sm text-slate-600">{t.overview.noClicks}</Card>
       ) : (
-        <Card className="relative overflow-x-auto">
-          <table className="w-full text-left text-sm">
+        <Card>
+          <table className="w-full table-fixed text-left text-sm">
             <caption className="sr-only">{title}</caption>
             <thead className="border-b border-slate-200">
               <tr>
-                <th scope="col" className={th}>
+                <th scope="col" className={`${topTh} w-[35%]`}>
                   {t.overview.alias}
                 </th>
-                <th scope="col" className={th}>
+                <th scope="col" className={topTh}>
                   {t.overview.target}
                 </th>
-                <th scope="col" className={`${th} text-right`}>
+                <th scope="col" className={`${topTh} w-20 text-right`}>
                   {t.overview.clicks}
                 </th>
               </tr>
@@ -144,15 +153,19 @@ function TopLinks({ title, links }: { title: string; links: readonly AdminTopLin
             <tbody>
               {links.map((link) => (
                 <tr key={link.alias} className="border-t border-slate-100">
-                  <td className={td}>
-                    <a href={`${publicUrl.replace(/\/+$/, '')}/${link.alias}`} className="font-semibold whitespace-nowrap text-primary-ink hover:underline">
+                  <td className={`${topTd} truncate`}>
+                    <Link
+                      to={`${ADMIN_PAGE_PATHS.links}?q=${encodeURIComponent(link.alias)}`}
+                      title={link.alias}
+                      className="font-semibold text-primary-ink hover:underline"
+                    >
                       {link.alias}
-                    </a>
+                    </Link>
                   </td>
-                  <td className={`${td} max-w-[9rem] truncate text-slate-600 sm:max-w-56`} title={link.url}>
+                  <td className={`${topTd} truncate text-slate-600`} title={link.url}>
                     {link.url}
                   </td>
-                  <td className={`${td} text-right tabular-nums`}>{formatNumber(link.clicks)}</td>
+                  <td className={`${topTd} text-right tabular-nums`}>{formatNumber(link.clicks)}</td>
                 </tr>
               ))}
             </tbody>
@@ -162,4 +175,3 @@ function TopLinks({ title, links }: { title: string; links: readonly AdminTopLin
     </div>
   );
 }
-
