@@ -1,11 +1,17 @@
 // 'Registro': the audit log, newest first: when, who (the operator, or the terminal tool's
-// system user), what, on what, with a short detail; 'Carregar mais' follows the cursor.
+// system user), what, on what, with a short detail; 'Carregar mais' follows the cursor. A table
+// from sm up, a card per entry on a phone.
 import type { AuditEntry } from '../../../shared/admin-api';
 import { Card } from '../../components/ui/card';
 import { formatDateTime } from '../../lib/format-on-demand';
 import { adminTexts as t } from './admin-texts';
 import { usePaged } from './console-context';
-import { LoadError, LoadMore, Placeholder, Section, TableCard, td, th } from './console-parts';
+import { LoadError, LoadMore, Placeholder, Section, th } from './console-parts';
+
+/** console-parts' `td` from sm up; below it a row is a card and its cells are lines without padding of their own. */
+const cell = 'block align-top text-slate-800 sm:table-cell sm:px-4 sm:py-3';
+/** An empty target or detail: a '—' column in the table, but no line of its own in a phone's card (unlabelled, it says nothing). */
+const emptyCell = 'hidden align-top text-slate-800 sm:table-cell sm:px-4 sm:py-3';
 
 /** What an entry acted on, as the console names it: an API key by 'chave <id>' (its name is in the detail). */
 function targetOf(entry: AuditEntry): string {
@@ -40,42 +46,51 @@ export function AuditSection() {
       ) : entries.length === 0 ? (
         <Card className="p-6 text-center text-slate-600">{t.audit.empty}</Card>
       ) : (
-        <TableCard label={t.audit.caption}>
-          <caption className="sr-only">{t.audit.caption}</caption>
-          <thead className="border-b border-slate-200">
-            <tr>
-              <th scope="col" className={th}>
-                {t.audit.when}
-              </th>
-              <th scope="col" className={th}>
-                {t.audit.who}
-              </th>
-              <th scope="col" className={th}>
-                {t.audit.what}
-              </th>
-              <th scope="col" className={th}>
-                {t.audit.target}
-              </th>
-              <th scope="col" className={th}>
-                {t.audit.detail}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id} className="border-t border-slate-100" data-testid={`audit-${entry.id}`}>
-                <td className={`${td} whitespace-nowrap text-slate-600`}>{formatDateTime(entry.at)}</td>
-                <td className={td}>
-                  <Actor name={entry.actor} />
-                  {entry.via === 'cli' && <span className="block text-xs text-slate-500">{t.audit.viaCli}</span>}
-                </td>
-                <td className={`${td} font-semibold`}>{t.audit.actions[entry.action] ?? entry.action}</td>
-                <td className={`${td} wrap-anywhere`}>{targetOf(entry)}</td>
-                <td className={`${td} max-w-72 wrap-anywhere text-slate-600`}>{entry.detail ?? '—'}</td>
+        <Card className="relative sm:overflow-x-auto" role="region" aria-label={t.audit.caption} tabIndex={0}>
+          {/* Below sm each row is a card: the action and what it acted on first, then when and
+              who (five columns left a phone only "Quando" and "Quem", the rest sideways). One
+              markup for both, so the table's rows and cells stay what a test or a reader finds. */}
+          <table className="block w-full text-left text-sm sm:table sm:min-w-[40rem]">
+            <caption className="sr-only">{t.audit.caption}</caption>
+            <thead className="sr-only border-slate-200 sm:not-sr-only sm:table-header-group sm:border-b">
+              <tr>
+                <th scope="col" className={th}>
+                  {t.audit.when}
+                </th>
+                <th scope="col" className={th}>
+                  {t.audit.who}
+                </th>
+                <th scope="col" className={th}>
+                  {t.audit.what}
+                </th>
+                <th scope="col" className={th}>
+                  {t.audit.target}
+                </th>
+                <th scope="col" className={th}>
+                  {t.audit.detail}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </TableCard>
+            </thead>
+            <tbody className="block sm:table-row-group">
+              {entries.map((entry) => (
+                <tr
+                  key={entry.id}
+                  className="flex flex-col gap-1 border-slate-100 px-4 py-3 not-first:border-t sm:table-row sm:border-t sm:p-0"
+                  data-testid={`audit-${entry.id}`}
+                >
+                  <td className={`${cell} order-4 text-xs whitespace-nowrap text-slate-600 sm:text-sm`}>{formatDateTime(entry.at)}</td>
+                  <td className={`${cell} order-5 text-xs sm:text-sm`}>
+                    <Actor name={entry.actor} />
+                    {entry.via === 'cli' && <span className="block text-xs text-slate-500">{t.audit.viaCli}</span>}
+                  </td>
+                  <td className={`${cell} order-1 font-semibold`}>{t.audit.actions[entry.action] ?? entry.action}</td>
+                  <td className={`${entry.target === null ? emptyCell : cell} order-2 wrap-anywhere`}>{targetOf(entry)}</td>
+                  <td className={`${entry.detail === null ? emptyCell : cell} order-3 wrap-anywhere text-slate-600 sm:max-w-72`}>{entry.detail ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
       )}
       <LoadMore list={list} />
     </Section>
