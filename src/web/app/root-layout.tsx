@@ -65,7 +65,8 @@ export function RootLayout() {
       >
         Pular para o conteúdo
       </a>
-      <CookieBanner />
+      {/* The console sets no ad or consent cookie, and on a phone the banner hid a third of it. */}
+      {!/^\/admin(\/|$)/.test(pathname) && <CookieBanner />}
       <SiteHeader />
       <main id="conteudo" ref={mainRef} tabIndex={-1} className="flex-1 focus:outline-none">
         {/* A page that cannot render (its chunk unreachable, an error) leaves the layout in place. */}
