@@ -14,8 +14,9 @@ import { runAdmin } from '../../src/server/admin-cli.js';
 import { BROWSER } from '../helpers/fixtures.js';
 import { startE2e, type E2eEnv } from './support/app.js';
 import { axeViolations } from './support/axe.js';
-import { DESKTOP, PHONE } from './support/browser.js';
+import { DESKTOP, newContext, PHONE } from './support/browser.js';
 import { openWatchedPage, waitForHydration } from './support/pages.js';
+import { saveScreenshot } from './support/screenshots.js';
 
 const SHOTS = path.join(os.tmpdir(), 'shots');
 const EMAIL = 'operadora@example.com';
@@ -76,6 +77,27 @@ const focused = (page: Page): Promise<string> =>
     const element = document.activeElement;
     return element === null || element === document.body ? 'BODY' : `${element.tagName} ${(element.textContent ?? '').trim()}`;
   });
+
+/**
+ * The table cells on screen that are cut: reaching past the box their table sits in (so a
+ * column is scrolled or clipped out of sight), or holding more than they show without an
+ * ellipsis. Cells of a visually hidden header and of closed <details> are not on screen.
+ */
+function cutCells(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const cut: string[] = [];
+    for (const cell of Array.from(document.querySelectorAll<HTMLElement>('main td, main th'))) {
+      if (cell.closest('.sr-only, details:not([open])') !== null || cell.getClientRects().length === 0) continue;
+      const box = cell.getBoundingClientRect();
+      const frame = (cell.closest('table')?.parentElement ?? document.documentElement).getBoundingClientRect();
+      const clipped = getComputedStyle(cell).textOverflow !== 'ellipsis' && cell.scrollWidth > cell.clientWidth + 1;
+      if (box.left < frame.left - 1 || box.right > frame.right + 1 || clipped) {
+        cut.push(`"${(cell.textContent ?? '').trim().slice(0, 40)}" ${Math.round(box.left)}–${Math.round(box.right)} in ${Math.round(frame.left)}–${Math.round(frame.right)}`);
+      }
+    }
+    return cut;
+  });
+}
 
 /** The phone the console's layout was checked on (390 × 844). */
 const PHONE_390: BrowserContextOptions = { ...PHONE, viewport: { width: 390, height: 844 } };
@@ -369,6 +391,85 @@ describe('the operator console in Chromium', () => {
     expect(await page.getByText(EMAIL).count()).toBe(0);
     expect(await cspViolations()).toEqual([]);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('at 390 and 320 px no cell of the overview or the audit log is cut; times read in the site zone whatever the browser\'s', async () => {
+    const alias = 'um-alias-bem-comprido-para-o-celular-e2e';
+    await createLink(alias, `https://loja-com-um-nome-bem-comprido.example/${'categoria/'.repeat(10)}produto`);
+    for (let i = 0; i < 3; i++) expect(await visit(alias)).toBe(302);
+    await env.server.app.clicks.flush();
+    // A browser in Manaus (an hour behind Brasília): the console still shows Brasília's time.
+    const { context, page, cspViolations, errors } = await open({ ...PHONE_390, timezoneId: 'America/Manaus' }, '/admin');
+    await signIn(page);
+    const today = page.getByRole('table', { name: 'Mais clicados hoje' });
+    await today.getByRole('link', { name: alias }).waitFor();
+    // The alias opens the console's search, not the short link (its target may be phishing).
+    expect(await today.getByRole('link', { name: alias }).getAttribute('href')).toBe(`/admin/links?q=${alias}`);
+    await page.getByText('Datas e horas no horário de Brasília.').waitFor();
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 844 });
+      await noSidewaysScroll(page);
+      expect(await cutCells(page), `overview at ${width} px`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    console.log(await saveScreenshot(page, 'admin-overview-390'));
+    // The 90 days' table scrolls down inside its box, but its columns fit across.
+    await page.getByText('Ver tabela').click();
+    await page.getByRole('table', { name: 'Links e cliques por dia, últimos 90 dias' }).waitFor();
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 844 });
+      expect(await cutCells(page), `overview's daily table at ${width} px`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    await page.getByRole('link', { name: 'Registro', exact: true }).click();
+    const table = page.getByRole('table', { name: 'Registro de auditoria' });
+    await table.getByRole('row').filter({ hasText: 'Entrou no console' }).first().waitFor();
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 844 });
+      await noSidewaysScroll(page);
+      expect(await cutCells(page), `audit at ${width} px`).toEqual([]);
+      // Every part of an entry is on screen, none needs sideways scrolling (an empty one, '—', may
+      // leave the phone's card).
+      for (const row of await table.locator('tbody tr').all()) {
+        for (const cell of await row.getByRole('cell').all()) {
+          const text = (await cell.textContent()) ?? '';
+          if (text !== '—') expect(await cell.isVisible(), text).toBe(true);
+        }
+      }
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    console.log(await saveScreenshot(page, 'admin-audit-390'));
+    const newest = await page.evaluate(async () => {
+      const answer = (await (await fetch('/api/admin/audit')).json()) as { entries: { at: string }[] };
+      return answer.entries[0]?.at ?? '';
+    });
+    // Hours and minutes only: Node's and Chromium's ICU may join date and time differently.
+    const brasilia = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'America/Sao_Paulo' }).format(new Date(newest));
+    expect(await table.locator('tbody tr').first().getByRole('cell').first().textContent()).toContain(brasilia);
+
+    // A reload is rendered by the server and hydrated in Manaus without a mismatch.
+    await page.reload();
+    await waitForHydration(page);
+    await table.locator('tbody tr').first().waitFor();
+    expect(await cspViolations()).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the cookie banner asks a new visitor on the public pages, never in the console', async () => {
+    const context = await newContext(env.browser, PHONE_390);
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/admin`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    // The banner shows once the page is hydrated: give it the time it takes on the home page.
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('cookie-banner').count()).toBe(0);
+    await page.goto(env.server.url);
+    await waitForHydration(page);
+    await page.getByTestId('cookie-banner').waitFor();
     await context.close();
   });
 });
