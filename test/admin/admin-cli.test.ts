@@ -164,6 +164,9 @@ describe(`npm run admin: acting, and nothing to do (${testDialect})`, () => {
     expect((await admin('blocked')).output).toMatch(/^golpe\.example\t.+\tlista do CERT$/m);
 
     expect(await admin('unblock', 'sub.golpe.example')).toEqual({ code: 0, output: 'Nada a fazer: sub.golpe.example não estava bloqueado. Continua bloqueado por golpe.example.' });
+    // A subdomain on the list too: taken off it, its links still get 410 through the parent, and the answer says so.
+    expect(await admin('block', 'www.golpe.example')).toEqual({ code: 0, output: 'Bloqueado: www.golpe.example (e subdomínios)' });
+    expect(await admin('unblock', 'www.golpe.example')).toEqual({ code: 0, output: 'Desbloqueado: www.golpe.example. Continua bloqueado por golpe.example.' });
     expect(await admin('unblock', 'golpe.example')).toEqual({ code: 0, output: 'Desbloqueado: golpe.example' });
     expect(await admin('unblock', 'golpe.example')).toEqual({ code: 0, output: 'Nada a fazer: golpe.example não estava bloqueado.' });
     expect(await admin('unblock', 'localhost')).toEqual({ code: 0, output: 'Nada a fazer: localhost não estava bloqueado.' });

@@ -131,18 +131,22 @@ export function createOperatorActions(deps: OperatorActionDeps) {
     blockDomain: block,
 
     async unblockDomain(actor: Actor, domain: string): Promise<ActionResult> {
-      if (await deps.blocklist.unblock(domain)) {
-        await deps.audit.record(actor, { action: 'domain.unblock', target: domain });
-        return changed(`Desbloqueado: ${domain}`);
-      }
-      // Not in the list itself, but maybe still blocked through a parent domain: say so.
+      // A subdomain taken off the list may still be blocked through a parent domain (the redirect
+      // checks every parent): the answer says so either way, or the operator believes its links
+      // work again while they still answer 410.
       const labels = domain.split('.');
       const parents = labels.slice(1).map((_, i) => labels.slice(i + 1).join('.'));
-      const parent =
+      const blockingParent = async () =>
         parents.length === 0
           ? undefined
-          : await deps.db.selectFrom('blocked_domains').select('domain').where('domain', 'in', parents).orderBy('domain').executeTakeFirst();
-      const still = parent === undefined ? '' : ` Continua bloqueado por ${parent.domain}.`;
+          : (await deps.db.selectFrom('blocked_domains').select('domain').where('domain', 'in', parents).orderBy('domain').executeTakeFirst())?.domain;
+      if (await deps.blocklist.unblock(domain)) {
+        await deps.audit.record(actor, { action: 'domain.unblock', target: domain });
+        const parent = await blockingParent();
+        return changed(parent === undefined ? `Desbloqueado: ${domain}` : `Desbloqueado: ${domain}. Continua bloqueado por ${parent}.`);
+      }
+      const parent = await blockingParent();
+      const still = parent === undefined ? '' : ` Continua bloqueado por ${parent}.`;
       return unchanged(`Nada a fazer: ${domain} não estava bloqueado.${still}`);
     },
 
