@@ -129,11 +129,14 @@ export type AdminLinkState = 'active' | 'disabled' | 'blocked' | 'missing';
 
 export interface AdminReportGroup {
   alias: string;
-  /** The link's target, or null when the link no longer exists. */
+  /**
+   * The link's target; for a link deleted since, the target its reports recorded; null when
+   * neither is known (reports older than the recording whose link was already gone).
+   */
   url: string | null;
   /** The target's host, or null. */
   domain: string | null;
-  /** 'blocked': active, but its domain is on the blocklist; 'missing': deleted since. */
+  /** 'blocked': active, but its domain is on the blocklist; 'missing': deleted since (its reports stay open). */
   state: AdminLinkState;
   /** Whether the target's domain is on the blocklist, whatever the state says (a disabled link's may be too). */
   domainBlocked: boolean;

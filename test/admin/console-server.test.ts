@@ -500,9 +500,9 @@ describe(`the operator's console on the server (${testDialect})`, () => {
     expect(queue.groups.find((group) => group.alias === 'ja-bloq')).toMatchObject({ state: 'disabled', domainBlocked: true });
   });
 
-  it("a deleted link's open reports are resolved with it: none is left in the queue, and the alias is never given to another link", async () => {
+  it("a deleted link's open reports stay in the queue with its target; its domain can be blocked from them; releasing the alias resolves them", async () => {
     const session = await newSession();
-    const created = await createLink('golpe-apagado', 'https://phish-apagado.example/pix');
+    const created = await createLink('golpe-apagado', 'https://www.phish-apagado.example/pix');
     expect(created.status).toBe(201);
     const { manageToken } = (await created.json()) as { manageToken: string };
     for (const n of [1, 2]) {
@@ -518,12 +518,36 @@ describe(`the operator's console on the server (${testDialect})`, () => {
     // Its owner deletes it (a console or terminal deletion goes through the same store).
     const deleted = await fetch(`${server.url}/api/links/golpe-apagado`, { method: 'DELETE', headers: { authorization: `Bearer ${manageToken}` } });
     expect(deleted.status).toBe(204);
-    expect(await groups()).toEqual([]);
+    // The evidence stays: the reports, shown as a deleted link's, with where it led.
+    expect(await groups()).toEqual([
+      expect.objectContaining({ state: 'missing', url: 'https://www.phish-apagado.example/pix', domain: 'www.phish-apagado.example', domainBlocked: false, reports: 2 }),
+    ]);
     // Nobody can take the alias again: the reports' alias can never name an innocent link.
     expect((await createLink('golpe-apagado', 'https://loja-honesta.example/')).status).toBe(409);
+
+    // "Bloquear domínio" works from them: the next link on that domain is refused.
+    const blocked = await session.call('POST', adminApiPath('blockReported', { alias: 'golpe-apagado' }), {});
+    expect(blocked.status).toBe(200);
+    expect(await blocked.json()).toEqual({ outcome: 'changed', message: 'Bloqueado: www.phish-apagado.example (e subdomínios); 2 denúncias resolvidas.' });
+    expect((await createLink('golpe-de-novo', 'https://www.phish-apagado.example/pix2')).status).toBe(400);
     expect(await groups()).toEqual([]);
-    const open = await server.store.db.selectFrom('link_reports').select('id').where('alias', '=', 'golpe-apagado').where('resolved_at', 'is', null).execute();
+
+    // Reports of a deleted link still open when its alias is released are resolved with the
+    // release, in the audit log: the next link on the alias starts with none.
+    expect((await createLink('apagado-liberado', 'https://example.com/liberado')).status).toBe(201);
+    await fetch(`${server.url}/api/reports`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.42.0.9' },
+      body: JSON.stringify({ alias: 'apagado-liberado', reason: 'página falsa pedindo pix' }),
+    });
+    expect((await session.call('DELETE', adminApiPath('deleteLink', { alias: 'apagado-liberado' }))).status).toBe(200);
+    const released = await session.call('POST', adminApiPath('releaseAlias', { alias: 'apagado-liberado' }));
+    expect(await released.json()).toEqual({ outcome: 'changed', message: 'Liberado: apagado-liberado pode ser usado de novo por quem criar um link; denúncia resolvida.' });
+    expect((await createLink('apagado-liberado', 'https://loja-honesta.example/')).status).toBe(201);
+    const open = await server.store.db.selectFrom('link_reports').select('id').where('alias', '=', 'apagado-liberado').where('resolved_at', 'is', null).execute();
     expect(open).toEqual([]);
+    const log = (await auditEntries(session)).filter((entry) => entry.target === 'apagado-liberado').map((entry) => `${entry.action} ${entry.detail ?? ''}`);
+    expect(log).toContain('reports.resolve 1 denúncia; alias liberado');
   });
 
   it('"Bloquear domínio" on a link to a public suffix itself is refused: it would block every site under it', async () => {

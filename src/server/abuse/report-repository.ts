@@ -16,6 +16,13 @@ export interface OpenGroupPosition {
   alias: string;
 }
 
+/** A reported link's targets, as its reports recorded them. */
+export interface ReportedTargets {
+  url: string;
+  iosUrl: string | null;
+  androidUrl: string | null;
+}
+
 /** The open reports of one alias, as the operator's queue shows them. */
 export interface OpenReportGroup {
   alias: string;
@@ -50,13 +57,23 @@ export function createReportRepository(db: Kysely<Database>) {
     addOpenReport(alias: string, reason: string, createdAt: string): Promise<boolean> {
       return oneAtATime(alias, async () => {
         // One statement: the row is inserted only while the link's open reports (counted on the
-        // open-reports index) are below the bound.
+        // open-reports index) are below the bound. The link's targets are copied with it
+        // (migration 0012): if its owner deletes it, the operator still sees where it led.
+        const target = (column: 'url' | 'ios_url' | 'android_url') =>
+          db.selectFrom('links').select(column).where('alias', '=', alias).limit(1).as(column);
         const result = await db
           .insertInto('link_reports')
-          .columns(['alias', 'reason', 'created_at'])
+          .columns(['alias', 'reason', 'created_at', 'url', 'ios_url', 'android_url'])
           .expression(
             db
-              .selectNoFrom([sql<string>`${alias}`.as('alias'), sql<string>`${reason}`.as('reason'), sql<string>`${createdAt}`.as('created_at')])
+              .selectNoFrom([
+                sql<string>`${alias}`.as('alias'),
+                sql<string>`${reason}`.as('reason'),
+                sql<string>`${createdAt}`.as('created_at'),
+                target('url'),
+                target('ios_url'),
+                target('android_url'),
+              ])
               .where((eb) =>
                 eb(
                   eb.selectFrom('link_reports').select((inner) => inner.fn.countAll().as('n')).where('alias', '=', alias).where('resolved_at', 'is', null),
@@ -115,6 +132,28 @@ export function createReportRepository(db: Kysely<Database>) {
         const reasons = byAlias.get(row.alias) ?? [];
         if (reasons.length < perAlias) reasons.push(row.reason);
         byAlias.set(row.alias, reasons);
+      }
+      return byAlias;
+    },
+    /**
+     * The targets the latest open report of each alias recorded (migration 0012), for aliases
+     * whose link is gone: what the operator sees of a deleted link, and the domain it can block.
+     */
+    async openTargets(aliases: readonly string[]): Promise<Map<string, ReportedTargets>> {
+      const byAlias = new Map<string, ReportedTargets>();
+      if (aliases.length === 0) return byAlias;
+      // At most MAX_OPEN_REPORTS_PER_LINK rows an alias (open-reports index), newest first.
+      const rows = await db
+        .selectFrom('link_reports')
+        .select(['alias', 'url', 'ios_url', 'android_url'])
+        .where('resolved_at', 'is', null)
+        .where('alias', 'in', aliases)
+        .where('url', 'is not', null)
+        .orderBy('id', 'desc')
+        .execute();
+      for (const row of rows) {
+        if (row.url === null || byAlias.has(row.alias)) continue;
+        byAlias.set(row.alias, { url: row.url, iosUrl: row.ios_url, androidUrl: row.android_url });
       }
       return byAlias;
     },

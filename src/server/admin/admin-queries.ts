@@ -337,17 +337,20 @@ export function createAdminQueries(deps: AdminQueryDeps) {
         aliases.length === 0 ? [] : db.selectFrom('links').select(['alias', 'url', 'disabled_at', 'ios_url', 'android_url']).where('alias', 'in', aliases).execute(),
       ]);
       const linkOf = new Map(links.map((link) => [link.alias, link]));
+      // A deleted link's reports stay open: where it led is what they recorded (migration 0012).
+      const reported = await deps.reports.openTargets(aliases.filter((alias) => !linkOf.has(alias)));
       return {
         openReports: counts.reports,
         nextCursor: rows.length > ADMIN_PAGE_SIZE && lastGroup !== undefined ? encodeReportCursor(lastGroup) : null,
         groups: groups.map((group) => {
           const link = linkOf.get(group.alias);
+          const url = link?.url ?? reported.get(group.alias)?.url ?? null;
           return {
             ...group,
-            url: link?.url ?? null,
-            domain: link === undefined ? null : hostOfUrl(link.url) || null,
+            url,
+            domain: url === null ? null : hostOfUrl(url) || null,
             state: link === undefined ? 'missing' : stateOf(link.url, link.disabled_at, [link.ios_url, link.android_url]),
-            domainBlocked: link !== undefined && deps.isBlockedUrl(link.url),
+            domainBlocked: url !== null && deps.isBlockedUrl(url),
             reasons: reasons.get(group.alias) ?? [],
           };
         }),

@@ -6,7 +6,7 @@ import type { AdminActionResult } from '../../shared/admin-api.js';
 import { formatInteger } from '../../shared/integer-format.js';
 import { importBlocklistText } from '../abuse/blocklist-feed.js';
 import { type Blocklist, hostOfUrl, normalizeDomain, tooBroadToBlock } from '../abuse/blocklist.js';
-import type { ReportRepository } from '../abuse/report-repository.js';
+import { createReportRepository, type ReportRepository } from '../abuse/report-repository.js';
 import type { Clock } from '../calendar.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -118,13 +118,20 @@ export function createOperatorActions(deps: OperatorActionDeps) {
      * decides where the old shared links lead, so the operator decides, never the site.
      */
     async releaseAlias(actor: Actor, alias: string): Promise<ActionResult> {
-      const released = await deps.db.deleteFrom('retired_aliases').where('alias', '=', alias).executeTakeFirst();
-      if (released.numDeletedRows === 0n) {
+      // The deleted link's open reports are resolved in the same transaction: a link created on
+      // the alias once released must not inherit them (nor the queue show them against it).
+      const { released, resolved } = await deps.db.transaction().execute(async (trx) => {
+        const deleted = await trx.deleteFrom('retired_aliases').where('alias', '=', alias).executeTakeFirst();
+        if (deleted.numDeletedRows === 0n) return { released: false, resolved: 0 };
+        return { released: true, resolved: await createReportRepository(trx).resolve(alias, now()) };
+      });
+      if (!released) {
         const live = await deps.links.findByAlias(alias);
         return unchanged(live === undefined ? `Nada a fazer: ${alias} não é o alias de um link excluído.` : `Nada a fazer: ${alias} é um link ativo, não um alias excluído.`);
       }
       await deps.audit.record(actor, { action: 'alias.release', target: alias });
-      return changed(`Liberado: ${alias} pode ser usado de novo por quem criar um link.`);
+      if (resolved > 0) await deps.audit.record(actor, { action: 'reports.resolve', target: alias, detail: `${resolved} ${resolved === 1 ? 'denúncia' : 'denúncias'}; alias liberado` });
+      return withResolved(changed(`Liberado: ${alias} pode ser usado de novo por quem criar um link.`), resolved, '');
     },
 
     /** `domain` already normalised (normalizeDomain). */
@@ -177,9 +184,11 @@ export function createOperatorActions(deps: OperatorActionDeps) {
 
     /** Blocks the reported link's target domain (and so every link to it) and resolves its reports. */
     async blockReportedDomain(actor: Actor, alias: string, reason: string | null): Promise<ActionResult> {
-      const link = await deps.links.findByAlias(alias);
-      if (link === undefined) return notFound(`Link não encontrado: ${alias}.`);
-      const domain = normalizeDomain(hostOfUrl(link.url));
+      // A link deleted since its reports still has its target in them (migration 0012): its
+      // domain can be blocked, or whoever deleted a phishing link makes another on it.
+      const url = (await deps.links.findByAlias(alias))?.url ?? (await deps.reports.openTargets([alias])).get(alias)?.url;
+      if (url === undefined) return notFound(`Link não encontrado: ${alias}.`);
+      const domain = normalizeDomain(hostOfUrl(url));
       if (domain === undefined) return refused(`O destino de ${alias} não tem um domínio que possa ser bloqueado.`);
       // A link to a public suffix itself (https://com.br/) must not block every site under it.
       const tooBroad = tooBroadToBlock(domain);

@@ -13,6 +13,7 @@ import { operatorConsole } from './migrations/0008-operator-console.js';
 import { appTargetHosts } from './migrations/0009-app-target-hosts.js';
 import { hostKeyCatchUp } from './migrations/0010-host-key-catch-up.js';
 import { retiredAliases } from './migrations/0011-retired-aliases.js';
+import { reportTargets } from './migrations/0012-report-targets.js';
 import type { Database } from './schema.js';
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -28,6 +29,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0009-app-target-hosts': appTargetHosts(dialect),
     '0010-host-key-catch-up': hostKeyCatchUp(),
     '0011-retired-aliases': retiredAliases(dialect),
+    '0012-report-targets': reportTargets(),
   };
 }
 

@@ -6,7 +6,6 @@ import { databaseRateLimitStore } from '../abuse/rate-limit-store.js';
 import { createInProcessClickWriter, createWorkerClickWriter } from '../stats/click-writer.js';
 import { createCounterRepository } from '../stats/counter-repository.js';
 import { INVALIDATION_NOT_SENT } from './dialect.js';
-import { createReportRepository } from '../abuse/report-repository.js';
 import { compileLinkLookups, takeVisitQuery, withAlias } from './link-statements.js';
 import { createPostgresCreations } from './postgres-creations.js';
 import { createPostgresInvalidation, INVALIDATION_CHANNEL, invalidationPayload } from './postgres-invalidation.js';
@@ -42,7 +41,6 @@ export function openPostgresStore(url: string, poolSize: number): Store {
           const now = new Date().toISOString();
           // The alias is never given out again (migration 0011).
           await trx.insertInto('retired_aliases').values({ alias, retired_at: now }).onConflict((oc) => oc.column('alias').doNothing()).execute();
-          await createReportRepository(trx).resolve(alias, now);
           notifying = true;
           // Queued now, delivered at commit to every listening instance (this one too: the
           // payload names no origin, and forgetting a deleted alias twice is harmless).

@@ -130,6 +130,14 @@ export interface LinkReportsTable {
   created_at: Instant;
   /** When the operator acted on it (migration 0008); null while it waits in the queue. */
   resolved_at: Instant | null;
+  /**
+   * The link's targets when the report was filed (migration 0012), so the evidence outlives a
+   * deletion of the link; null where it had none, or for a report older than 0012 whose link
+   * was already gone.
+   */
+  url: string | null;
+  ios_url: string | null;
+  android_url: string | null;
 }
 
 export interface RateLimitHitsTable {

@@ -20,7 +20,6 @@ import { createLocalInvalidation } from '../redirect/cache-invalidation.js';
 import { createKyselyInsightWriter } from '../insights/insight-writes.js';
 import { createInProcessClickWriter, createWorkerClickWriter } from '../stats/click-writer.js';
 import { createCounterRepository } from '../stats/counter-repository.js';
-import { createReportRepository } from '../abuse/report-repository.js';
 import { compileLinkLookups, countCreationQuery, insertLinkQuery, type LinkLookups, takeVisitQuery, withAlias } from './link-statements.js';
 import type { Database } from './schema.js';
 import { openSqliteConnection } from './sqlite-connection.js';
@@ -88,7 +87,6 @@ export function openSqliteStore(file: string, busyTimeoutMs: number): SqliteStor
         const now = new Date().toISOString();
         // The alias is never given out again (migration 0011).
         await trx.insertInto('retired_aliases').values({ alias, retired_at: now }).onConflict((oc) => oc.column('alias').doNothing()).execute();
-        await createReportRepository(trx).resolve(alias, now);
         return true;
       });
     },

@@ -48,10 +48,10 @@ export interface Store {
    * 503 with nothing changed). Sent after the commit, a failed NOTIFY left the others serving
    * the deleted link from their caches for up to LINK_CACHE_TTL_MS. The caller forgets the alias
    * in its own cache. SQLite has one server process; the admin tool's deletions reach it through
-   * the audit log's poll (abuse/blocklist.ts). The link's open reports are resolved in the same
-   * transaction: reports name the alias, not the row, so left open they stayed in the console's
-   * queue against a link that is gone. The alias is retired in the same transaction: no link is
-   * ever given it again (migration 0011).
+   * the audit log's poll (abuse/blocklist.ts). The link's open reports are left open: they are the
+   * operator's evidence (they kept the link's targets, migration 0012), and the alias is retired
+   * in the same transaction, so no other link is ever given it (migration 0011) and they cannot
+   * move on to one; releasing the alias resolves them (OperatorActions.releaseAlias).
    */
   deleteLink(link: { id: number; alias: string }): Promise<boolean>;
   /** Where buffered clicks are written (one transaction per flush), and their breakdowns unless `insights` is undefined. */

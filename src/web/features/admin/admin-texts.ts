@@ -73,6 +73,7 @@ export const adminTexts = {
     blockTitle: (domain: string) => `Bloquear ${domain}?`,
     blockDescription: 'Todos os links para este domínio e seus subdomínios passam a responder "Link bloqueado", e ninguém mais consegue encurtá-lo.',
     reason: 'Motivo (opcional)',
+    goneWithTarget: 'O link já foi apagado; este era o destino quando foi denunciado.',
   },
   links: {
     search: 'Buscar por alias, domínio ou URL',

@@ -55,7 +55,11 @@ function ReportCard({ group, onDone }: { group: AdminReportGroup; onDone(): void
       </div>
       <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="font-medium text-slate-500">{t.reports.target}</dt>
-        <dd className="min-w-0 wrap-anywhere text-slate-800">{group.url ?? t.reports.gone}</dd>
+        <dd className="min-w-0 wrap-anywhere text-slate-800">
+          {group.url ?? t.reports.gone}
+          {/* A deleted link's reports stay open with the target they recorded: say it is gone. */}
+          {group.url !== null && group.state === 'missing' && <span className="block text-slate-600">{t.reports.goneWithTarget}</span>}
+        </dd>
         {group.domain !== null && (
           <>
             <dt className="font-medium text-slate-500">{t.reports.domain}</dt>
