@@ -25,11 +25,11 @@ export const ADMIN_API_ROUTES = {
   overview: { method: 'GET', url: `${ADMIN_API_PREFIX}/overview` },
   /** ?cursor= → 200 AdminReportQueue (open reports, grouped by alias, one page). */
   reports: { method: 'GET', url: `${ADMIN_API_PREFIX}/reports` },
-  /** → 200 AdminActionResult: the alias's open reports are marked resolved. */
+  /** ReportActionRequest → 200 AdminActionResult: the alias's open reports (up to `upTo`) are marked resolved. */
   resolveReports: { method: 'POST', url: `${ADMIN_API_PREFIX}/reports/:alias/resolve` },
-  /** → 200 AdminActionResult: the link is disabled and its reports resolved. */
+  /** ReportActionRequest → 200 AdminActionResult: the link is disabled and its reports (up to `upTo`) resolved. */
   disableReported: { method: 'POST', url: `${ADMIN_API_PREFIX}/reports/:alias/disable` },
-  /** BlockReportedRequest → 200 AdminActionResult: the target's domain is blocked and the reports resolved. */
+  /** BlockReportedRequest → 200 AdminActionResult: the target's domain is blocked and the reports (up to `upTo`) resolved. */
   blockReported: { method: 'POST', url: `${ADMIN_API_PREFIX}/reports/:alias/block-domain` },
   /** ?q=&cursor= → 200 AdminLinkPage. */
   links: { method: 'GET', url: `${ADMIN_API_PREFIX}/links` },
@@ -146,6 +146,8 @@ export interface AdminReportGroup {
   lastReportedAt: string;
   /** The latest reasons, newest first (at most 5). */
   reasons: string[];
+  /** The highest id of its open reports: an action sends it as `upTo`, resolving only what was shown. */
+  lastReportId: number;
 }
 
 export interface AdminReportQueue {
@@ -157,7 +159,16 @@ export interface AdminReportQueue {
   nextCursor: string | null;
 }
 
-export interface BlockReportedRequest {
+/** What an action on a reported link resolves. */
+export interface ReportActionRequest {
+  /**
+   * The group's `lastReportId` as the operator saw it: reports filed after it stay open (the
+   * answer says how many). Without it, every open report of the alias is resolved.
+   */
+  upTo?: number;
+}
+
+export interface BlockReportedRequest extends ReportActionRequest {
   /** Kept with the blocked domain; defaults to the reports' summary. */
   reason?: string;
 }

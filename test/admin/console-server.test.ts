@@ -550,6 +550,68 @@ describe(`the operator's console on the server (${testDialect})`, () => {
     expect(log).toContain('reports.resolve 1 denúncia; alias liberado');
   });
 
+  it('an action from a stale queue resolves only the reports the operator saw: those filed since stay open, and the answer says how many', async () => {
+    const session = await newSession();
+    let reporters = 0;
+    const report = async (alias: string, times: number) => {
+      for (let i = 0; i < times; i++) {
+        reporters++;
+        const response = await fetch(`${server.url}/api/reports`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.43.${reporters}.1` },
+          body: JSON.stringify({ alias, reason: 'página falsa do banco' }),
+        });
+        expect(response.status).toBe(201);
+      }
+    };
+    const groupOf = async (alias: string) => ((await (await session.call('GET', ADMIN_API_ROUTES.reports.url)).json()) as AdminReportQueue).groups.find((group) => group.alias === alias);
+    const act = async (path: string, body?: unknown) => {
+      const response = await session.call('POST', path, body);
+      expect(response.status, path).toBe(200);
+      return response.json();
+    };
+
+    expect((await createLink('fila-velha', 'https://fila-velha.example/entrar')).status).toBe(201);
+    await report('fila-velha', 8);
+    const seen = await groupOf('fila-velha');
+    expect(seen).toMatchObject({ reports: 8 });
+    await report('fila-velha', 3);
+    expect(await act(adminApiPath('resolveReports', { alias: 'fila-velha' }), { upTo: seen?.lastReportId })).toEqual({
+      outcome: 'changed',
+      message: '8 denúncias resolvidas: fila-velha; chegaram 3 novas.',
+    });
+    // The card stays, with the three the operator has not read.
+    const left = await groupOf('fila-velha');
+    expect(left).toMatchObject({ reports: 3 });
+    // Sent again from the same stale card: nothing it showed is open any more.
+    expect(await act(adminApiPath('resolveReports', { alias: 'fila-velha' }), { upTo: seen?.lastReportId })).toEqual({
+      outcome: 'unchanged',
+      message: 'Nada a fazer: as denúncias exibidas de fila-velha já estavam resolvidas; chegaram 3 novas denúncias.',
+    });
+
+    // "Desativar link" and "Bloquear domínio" are bound the same way.
+    await report('fila-velha', 1);
+    expect(await act(adminApiPath('disableReported', { alias: 'fila-velha' }), { upTo: left?.lastReportId })).toEqual({
+      outcome: 'changed',
+      message: 'Desativado: fila-velha; 3 denúncias resolvidas; chegou 1 nova.',
+    });
+    const beforeBlock = await groupOf('fila-velha');
+    await report('fila-velha', 2);
+    expect(await act(adminApiPath('blockReported', { alias: 'fila-velha' }), { upTo: beforeBlock?.lastReportId })).toEqual({
+      outcome: 'changed',
+      message: 'Bloqueado: fila-velha.example (e subdomínios); denúncia resolvida; chegaram 2 novas.',
+    });
+    expect(await groupOf('fila-velha')).toMatchObject({ reports: 2 });
+
+    // A bound that is not a report id is refused, resolving nothing.
+    expect((await session.call('POST', adminApiPath('resolveReports', { alias: 'fila-velha' }), { upTo: 0 })).status).toBe(400);
+    expect((await session.call('POST', adminApiPath('resolveReports', { alias: 'fila-velha' }), { upTo: 'todas' })).status).toBe(400);
+    // Without the bound (an older client, the terminal), every open report is resolved, as before.
+    const all = await session.call('POST', adminApiPath('resolveReports', { alias: 'fila-velha' }));
+    expect(await all.json()).toEqual({ outcome: 'changed', message: '2 denúncias resolvidas: fila-velha' });
+    expect(await groupOf('fila-velha')).toBeUndefined();
+  });
+
   it('"Bloquear domínio" on a link to a public suffix itself is refused: it would block every site under it', async () => {
     const session = await newSession();
     expect((await createLink('sufixo', 'https://com.br/promo')).status).toBe(201);

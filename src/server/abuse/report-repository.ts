@@ -29,6 +29,8 @@ export interface OpenReportGroup {
   reports: number;
   firstReportedAt: string;
   lastReportedAt: string;
+  /** The highest id of its open reports (what an action resolves up to). */
+  lastReportId: number;
 }
 
 /**
@@ -99,7 +101,7 @@ export function createReportRepository(db: Kysely<Database>) {
     async openGroups(limit: number, after?: OpenGroupPosition): Promise<OpenReportGroup[]> {
       let query = db
         .selectFrom('link_reports')
-        .select((eb) => ['alias', eb.fn.countAll<number | string>().as('n'), eb.fn.min('created_at').as('first'), eb.fn.max('created_at').as('last')])
+        .select((eb) => ['alias', eb.fn.countAll<number | string>().as('n'), eb.fn.min('created_at').as('first'), eb.fn.max('created_at').as('last'), eb.fn.max('id').as('last_id')])
         .where('resolved_at', 'is', null)
         .groupBy('alias');
       if (after !== undefined) {
@@ -114,7 +116,7 @@ export function createReportRepository(db: Kysely<Database>) {
         });
       }
       const rows = await query.orderBy('n', 'desc').orderBy('last', 'desc').orderBy('alias').limit(limit).execute();
-      return rows.map((r) => ({ alias: r.alias, reports: Number(r.n), firstReportedAt: toIsoString(r.first), lastReportedAt: toIsoString(r.last) }));
+      return rows.map((r) => ({ alias: r.alias, reports: Number(r.n), firstReportedAt: toIsoString(r.first), lastReportedAt: toIsoString(r.last), lastReportId: Number(r.last_id) }));
     },
     /** The latest reasons of these aliases' open reports, newest first, at most `perAlias` each. */
     async openReasons(aliases: readonly string[], perAlias: number): Promise<Map<string, string[]>> {
@@ -166,10 +168,25 @@ export function createReportRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return { reports: Number(row?.n ?? 0), aliases: Number(row?.aliases ?? 0) };
     },
-    /** Marks the alias's open reports resolved; how many there were. */
-    async resolve(alias: string, resolvedAt: string): Promise<number> {
-      const result = await db.updateTable('link_reports').set({ resolved_at: resolvedAt }).where('alias', '=', alias).where('resolved_at', 'is', null).executeTakeFirst();
+    /**
+     * Marks the alias's open reports resolved, only those up to the id `upTo` when given (the
+     * latest the operator saw: one filed since was never read); how many there were.
+     */
+    async resolve(alias: string, resolvedAt: string, upTo?: number): Promise<number> {
+      let update = db.updateTable('link_reports').set({ resolved_at: resolvedAt }).where('alias', '=', alias).where('resolved_at', 'is', null);
+      if (upTo !== undefined) update = update.where('id', '<=', upTo);
+      const result = await update.executeTakeFirst();
       return Number(result.numUpdatedRows);
+    },
+    /** How many open reports the alias has. */
+    async openCount(alias: string): Promise<number> {
+      const row = await db
+        .selectFrom('link_reports')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('alias', '=', alias)
+        .where('resolved_at', 'is', null)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
     },
   };
 }

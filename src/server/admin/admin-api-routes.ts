@@ -16,6 +16,7 @@ import {
   API_KEY_PER_MINUTE_MAX,
   type BlockDomainRequest,
   type BlockReportedRequest,
+  type ReportActionRequest,
   type CreateKeyRequest,
   type ImportBlocklistRequest,
   type SignInRequest,
@@ -161,17 +162,18 @@ export async function registerAdminApiRoutes(api: FastifyInstance, services: Ser
   api.get<{ Querystring: { cursor?: string } }>(ADMIN_API_ROUTES.reports.url, { schema: reportsSchema, onRequest: requireOperator }, async (request, reply) =>
     noStore(reply).send(await queries.reportQueue(request.query.cursor)),
   );
-  api.post<AliasParams>(ADMIN_API_ROUTES.resolveReports.url, { schema: resolveReportsSchema, onRequest: changes }, async (request, reply) =>
-    noStore(reply).send(answer(await actions.resolveReports(actorOf(request), aliasParam(request.params.alias)))),
+  // Without a body (or `upTo`), every open report is resolved, as before the bound existed.
+  api.post<AliasParams & { Body: ReportActionRequest | null }>(ADMIN_API_ROUTES.resolveReports.url, { schema: resolveReportsSchema, onRequest: changes }, async (request, reply) =>
+    noStore(reply).send(answer(await actions.resolveReports(actorOf(request), aliasParam(request.params.alias), request.body?.upTo))),
   );
-  api.post<AliasParams>(ADMIN_API_ROUTES.disableReported.url, { schema: disableReportedSchema, onRequest: changes }, async (request, reply) =>
-    noStore(reply).send(answer(await actions.disableReported(actorOf(request), aliasParam(request.params.alias)))),
+  api.post<AliasParams & { Body: ReportActionRequest | null }>(ADMIN_API_ROUTES.disableReported.url, { schema: disableReportedSchema, onRequest: changes }, async (request, reply) =>
+    noStore(reply).send(answer(await actions.disableReported(actorOf(request), aliasParam(request.params.alias), request.body?.upTo))),
   );
   api.post<AliasParams & { Body: BlockReportedRequest | null }>(
     ADMIN_API_ROUTES.blockReported.url,
     { schema: blockReportedSchema, onRequest: changes },
     async (request, reply) =>
-      noStore(reply).send(answer(await actions.blockReportedDomain(actorOf(request), aliasParam(request.params.alias), reasonOf(request.body?.reason)))),
+      noStore(reply).send(answer(await actions.blockReportedDomain(actorOf(request), aliasParam(request.params.alias), reasonOf(request.body?.reason), request.body?.upTo))),
   );
 
   api.get<PageQuery>(ADMIN_API_ROUTES.links.url, { schema: linksSchema, onRequest: requireOperator }, async (request, reply) =>

@@ -139,6 +139,7 @@ export const reportsSchema = {
           firstReportedAt: instant(),
           lastReportedAt: instant(),
           reasons: { type: 'array', items: text() },
+          lastReportId: integer('O maior id das denúncias abertas do grupo: envie-o como upTo numa ação.'),
         }),
       },
     }),
@@ -146,11 +147,21 @@ export const reportsSchema = {
   },
 };
 
-export const resolveReportsSchema = change('Resolver as denúncias de um link', 'resolverDenuncias', { params: aliasParams });
-export const disableReportedSchema = change('Desativar o link denunciado', 'desativarDenunciado', { params: aliasParams });
+const upTo = {
+  type: 'integer',
+  minimum: 1,
+  description: 'O lastReportId do grupo exibido: só as denúncias até ele são resolvidas; as que chegaram depois continuam abertas. Sem ele, todas.',
+};
+/** The body of an action on a reported link: optional, as before `upTo` existed. */
+const reportActionBody = { type: ['object', 'null'], additionalProperties: false, properties: { upTo } };
+const reportAction = (summary: string, operationId: string) =>
+  change(summary, operationId, { params: aliasParams, body: reportActionBody, response: { 200: actionResult, ...changeErrors, ...bodyErrors, 404: errorResponse('Não encontrado.') } });
+
+export const resolveReportsSchema = reportAction('Resolver as denúncias de um link', 'resolverDenuncias');
+export const disableReportedSchema = reportAction('Desativar o link denunciado', 'desativarDenunciado');
 export const blockReportedSchema = change('Bloquear o domínio do link denunciado', 'bloquearDominioDenunciado', {
   params: aliasParams,
-  body: { type: ['object', 'null'], additionalProperties: false, properties: { reason: { type: 'string' } } },
+  body: { type: ['object', 'null'], additionalProperties: false, properties: { reason: { type: 'string' }, upTo } },
   response: {
     200: actionResult,
     ...changeErrors,

@@ -48,15 +48,25 @@ const refused = (message: string): ActionResult => ({ outcome: 'refused', messag
 
 const resolvedReports = (n: number): string => (n === 1 ? 'denúncia resolvida' : `${formatInteger(n)} denúncias resolvidas`);
 
+/** Reports filed after those the operator saw, left open: "chegaram 3 novas" (`noun`: "… novas denúncias"). */
+const arrived = (n: number, noun: boolean): string =>
+  n === 1 ? `chegou 1 nova${noun ? ' denúncia' : ''}` : `chegaram ${formatInteger(n)} novas${noun ? ' denúncias' : ''}`;
+
+/** What an action on a reported link did to its reports: resolved, and newer ones left open. */
+interface ReportsOutcome {
+  resolved: number;
+  newer: number;
+}
+
 /**
  * An action on a reported link, and the reports it resolved, in one sentence: "Desativado: x;
- * 2 denúncias resolvidas." `already` says it when the action itself had nothing to do (its
- * "Nada a fazer" would no longer be true).
+ * 2 denúncias resolvidas; chegou 1 nova." `already` says it when the action itself had nothing
+ * to do (its "Nada a fazer" would no longer be true).
  */
-function withResolved(result: ActionResult, resolved: number, already: string): ActionResult {
-  if (resolved === 0) return result;
+function withResolved(result: ActionResult, { resolved, newer }: ReportsOutcome, already: string): ActionResult {
+  if (resolved === 0) return newer === 0 ? result : { ...result, message: `${result.message.replace(/\.$/, '')}; ${arrived(newer, true)}.` };
   const done = result.outcome === 'unchanged' ? already : result.message.replace(/\.$/, '');
-  return changed(`${done}; ${resolvedReports(resolved)}.`);
+  return changed(`${done}; ${resolvedReports(resolved)}${newer === 0 ? '' : `; ${arrived(newer, false)}`}.`);
 }
 
 export function createOperatorActions(deps: OperatorActionDeps) {
@@ -87,10 +97,16 @@ export function createOperatorActions(deps: OperatorActionDeps) {
     return changed(`Bloqueado: ${domain} (e subdomínios)`);
   }
 
-  async function resolveReports(actor: Actor, alias: string, why: string): Promise<number> {
-    const resolved = await deps.reports.resolve(alias, now());
+  /**
+   * `upTo`: the highest report id the operator saw; reports filed since stay open, counted in
+   * `newer`, so an action never resolves a report nobody read.
+   */
+  async function resolveReports(actor: Actor, alias: string, why: string, upTo?: number): Promise<ReportsOutcome> {
+    const resolved = await deps.reports.resolve(alias, now(), upTo);
     if (resolved > 0) await deps.audit.record(actor, { action: 'reports.resolve', target: alias, detail: `${resolved} ${resolved === 1 ? 'denúncia' : 'denúncias'}; ${why}` });
-    return resolved;
+    // Every report up to `upTo` is resolved now: those still open came after it.
+    const newer = upTo === undefined ? 0 : await deps.reports.openCount(alias);
+    return { resolved, newer };
   }
 
   return {
@@ -131,7 +147,7 @@ export function createOperatorActions(deps: OperatorActionDeps) {
       }
       await deps.audit.record(actor, { action: 'alias.release', target: alias });
       if (resolved > 0) await deps.audit.record(actor, { action: 'reports.resolve', target: alias, detail: `${resolved} ${resolved === 1 ? 'denúncia' : 'denúncias'}; alias liberado` });
-      return withResolved(changed(`Liberado: ${alias} pode ser usado de novo por quem criar um link.`), resolved, '');
+      return withResolved(changed(`Liberado: ${alias} pode ser usado de novo por quem criar um link.`), { resolved, newer: 0 }, '');
     },
 
     /** `domain` already normalised (normalizeDomain). */
@@ -167,23 +183,27 @@ export function createOperatorActions(deps: OperatorActionDeps) {
       return result;
     },
 
-    /** Takes the alias's open reports out of the queue. */
-    async resolveReports(actor: Actor, alias: string): Promise<ActionResult> {
-      const resolved = await resolveReports(actor, alias, 'resolvidas sem outra ação');
-      if (resolved === 0) return unchanged(`Nada a fazer: nenhuma denúncia aberta para ${alias}.`);
-      return changed(`${resolved === 1 ? 'Denúncia resolvida' : `${resolved} denúncias resolvidas`}: ${alias}`);
+    /** Takes the alias's open reports (up to `upTo`, see resolveReports) out of the queue. */
+    async resolveReports(actor: Actor, alias: string, upTo?: number): Promise<ActionResult> {
+      const { resolved, newer } = await resolveReports(actor, alias, 'resolvidas sem outra ação', upTo);
+      if (resolved === 0) {
+        if (newer === 0) return unchanged(`Nada a fazer: nenhuma denúncia aberta para ${alias}.`);
+        return unchanged(`Nada a fazer: as denúncias exibidas de ${alias} já estavam resolvidas; ${arrived(newer, true)}.`);
+      }
+      const done = `${resolved === 1 ? 'Denúncia resolvida' : `${resolved} denúncias resolvidas`}: ${alias}`;
+      return changed(newer === 0 ? done : `${done}; ${arrived(newer, false)}.`);
     },
 
-    /** Disables the reported link and resolves its reports. */
-    async disableReported(actor: Actor, alias: string): Promise<ActionResult> {
+    /** Disables the reported link and resolves its reports (up to `upTo`). */
+    async disableReported(actor: Actor, alias: string, upTo?: number): Promise<ActionResult> {
       const result = await setDisabled(actor, alias, true);
       if (result.outcome === 'not_found') return result;
-      const resolved = await resolveReports(actor, alias, 'link desativado');
-      return withResolved(result, resolved, `O link ${alias} já estava desativado`);
+      const reports = await resolveReports(actor, alias, 'link desativado', upTo);
+      return withResolved(result, reports, `O link ${alias} já estava desativado`);
     },
 
-    /** Blocks the reported link's target domain (and so every link to it) and resolves its reports. */
-    async blockReportedDomain(actor: Actor, alias: string, reason: string | null): Promise<ActionResult> {
+    /** Blocks the reported link's target domain (and so every link to it) and resolves its reports (up to `upTo`). */
+    async blockReportedDomain(actor: Actor, alias: string, reason: string | null, upTo?: number): Promise<ActionResult> {
       // A link deleted since its reports still has its target in them (migration 0012): its
       // domain can be blocked, or whoever deleted a phishing link makes another on it.
       const url = (await deps.links.findByAlias(alias))?.url ?? (await deps.reports.openTargets([alias])).get(alias)?.url;
@@ -195,8 +215,8 @@ export function createOperatorActions(deps: OperatorActionDeps) {
       if (tooBroad !== undefined) return refused(`${tooBroad} Desative o link em vez disso.`);
       // Without a reason, a new block says where it came from; an existing one keeps its reason.
       const result = await block(actor, domain, reason, `denúncias de ${alias}`);
-      const resolved = await resolveReports(actor, alias, `domínio ${domain} bloqueado`);
-      return withResolved(result, resolved, `${domain} já estava bloqueado`);
+      const reports = await resolveReports(actor, alias, `domínio ${domain} bloqueado`, upTo);
+      return withResolved(result, reports, `${domain} já estava bloqueado`);
     },
 
     async createKey(actor: Actor, name: string, perMinute: number | null): Promise<IssuedApiKey> {

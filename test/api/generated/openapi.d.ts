@@ -1628,6 +1628,8 @@ export interface operations {
                             /** Format: date-time */
                             lastReportedAt: string;
                             reasons: string[];
+                            /** @description O maior id das denúncias abertas do grupo: envie-o como upTo numa ação. */
+                            lastReportId: number;
                         }[];
                     };
                 };
@@ -1673,7 +1675,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description O lastReportId do grupo exibido: só as denúncias até ele são resolvidas; as que chegaram depois continuam abertas. Sem ele, todas. */
+                    upTo?: number;
+                } | null;
+            };
+        };
         responses: {
             /** @description O resultado da ação. */
             200: {
@@ -1687,6 +1696,15 @@ export interface operations {
                         /** @description O que aconteceu, em português. */
                         message: string;
                     };
+                };
+            };
+            /** @description Dados inválidos. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
                 };
             };
             /** @description Sem sessão de operador, ou a sessão expirou (not_signed_in). */
@@ -1709,6 +1727,24 @@ export interface operations {
             };
             /** @description Não encontrado. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description A requisição é grande demais. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Envie os dados em JSON. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1748,7 +1784,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description O lastReportId do grupo exibido: só as denúncias até ele são resolvidas; as que chegaram depois continuam abertas. Sem ele, todas. */
+                    upTo?: number;
+                } | null;
+            };
+        };
         responses: {
             /** @description O resultado da ação. */
             200: {
@@ -1762,6 +1805,15 @@ export interface operations {
                         /** @description O que aconteceu, em português. */
                         message: string;
                     };
+                };
+            };
+            /** @description Dados inválidos. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
                 };
             };
             /** @description Sem sessão de operador, ou a sessão expirou (not_signed_in). */
@@ -1784,6 +1836,24 @@ export interface operations {
             };
             /** @description Não encontrado. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description A requisição é grande demais. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Envie os dados em JSON. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1827,6 +1897,8 @@ export interface operations {
             content: {
                 "application/json": {
                     reason?: string;
+                    /** @description O lastReportId do grupo exibido: só as denúncias até ele são resolvidas; as que chegaram depois continuam abertas. Sem ele, todas. */
+                    upTo?: number;
                 } | null;
             };
         };

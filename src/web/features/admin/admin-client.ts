@@ -63,9 +63,10 @@ export function adminClient(csrfToken: string) {
     signOut: () => call<undefined>(csrfToken, 'signOut'),
     overview: () => call<AdminOverview>(csrfToken, 'overview'),
     reports: (cursor?: string) => call<AdminReportQueue>(csrfToken, 'reports', {}, undefined, pageQuery('', cursor)),
-    resolveReports: (alias: string) => call<AdminActionResult>(csrfToken, 'resolveReports', { alias }),
-    disableReported: (alias: string) => call<AdminActionResult>(csrfToken, 'disableReported', { alias }),
-    blockReported: (alias: string, reason: string) => call<AdminActionResult>(csrfToken, 'blockReported', { alias }, reason === '' ? {} : { reason }),
+    // `upTo`: the group's lastReportId as shown, so reports filed since stay open for the operator to read.
+    resolveReports: (alias: string, upTo: number) => call<AdminActionResult>(csrfToken, 'resolveReports', { alias }, { upTo }),
+    disableReported: (alias: string, upTo: number) => call<AdminActionResult>(csrfToken, 'disableReported', { alias }, { upTo }),
+    blockReported: (alias: string, reason: string, upTo: number) => call<AdminActionResult>(csrfToken, 'blockReported', { alias }, reason === '' ? { upTo } : { reason, upTo }),
     links: (q: string, cursor?: string) => call<AdminLinkPage>(csrfToken, 'links', {}, undefined, pageQuery(q, cursor)),
     disableLink: (alias: string) => call<AdminActionResult>(csrfToken, 'disableLink', { alias }),
     enableLink: (alias: string) => call<AdminActionResult>(csrfToken, 'enableLink', { alias }),

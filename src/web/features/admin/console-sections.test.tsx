@@ -213,6 +213,7 @@ describe('reports', () => {
     firstReportedAt: '2026-11-23T12:00:00.000Z',
     lastReportedAt: '2026-11-23T13:00:00.000Z',
     reasons: ['golpe'],
+    lastReportId: 8,
   });
 
   it('offers "Bloquear domínio" only for a link whose domain is not blocked yet', async () => {
@@ -235,6 +236,31 @@ describe('reports', () => {
     const disabledOnly = screen.getByTestId('report-so-desat');
     expect(within(disabledOnly).queryByText('Bloqueado pelo domínio')).not.toBeInTheDocument();
     expect(within(disabledOnly).getByRole('button', { name: 'Bloquear domínio' })).toBeInTheDocument();
+  });
+
+  it('each action on a card sends the latest report it showed, so reports filed since stay open; the toast says what the server did', async () => {
+    const sent: { url: string; body: unknown }[] = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (init?.method === 'POST') {
+        sent.push({ url, body: JSON.parse(String(init.body)) });
+        return jsonResponse({ outcome: 'changed', message: '8 denúncias resolvidas: golpe; chegaram 3 novas.' });
+      }
+      return jsonResponse({ groups: [group('golpe', 'active')], openReports: 2 });
+    });
+    renderSection(<ReportsSection />, '/admin/denuncias');
+    const card = await screen.findByTestId('report-golpe');
+    await userEvent.click(within(card).getByRole('button', { name: 'Resolver' }));
+    expect(await within(toastRegion()).findByText('8 denúncias resolvidas: golpe; chegaram 3 novas.')).toBeInTheDocument();
+    await userEvent.click(within(await screen.findByTestId('report-golpe')).getByRole('button', { name: 'Desativar link' }));
+    await userEvent.click(within(await screen.findByTestId('report-golpe')).getByRole('button', { name: 'Bloquear domínio' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Bloquear domínio' }));
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent).toEqual([
+      { url: '/api/admin/reports/golpe/resolve', body: { upTo: 8 } },
+      { url: '/api/admin/reports/golpe/disable', body: { upTo: 8 } },
+      { url: '/api/admin/reports/golpe/block-domain', body: { upTo: 8 } },
+    ]);
   });
 
   it('a link deleted since it was reported shows as deleted with the target its reports recorded, and its domain can be blocked', async () => {

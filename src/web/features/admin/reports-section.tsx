@@ -84,11 +84,11 @@ function ReportCard({ group, onDone }: { group: AdminReportGroup; onDone(): void
         </div>
       )}
       <div className="flex flex-wrap gap-2 pt-1">
-        <Button variant="secondary" size="sm" disabled={busy !== undefined} onClick={() => void run('resolve', (client) => client.resolveReports(group.alias), onDone)}>
+        <Button variant="secondary" size="sm" disabled={busy !== undefined} onClick={() => void run('resolve', (client) => client.resolveReports(group.alias, group.lastReportId), onDone)}>
           {t.reports.resolve}
         </Button>
         {group.state !== 'missing' && group.state !== 'disabled' && (
-          <Button variant="secondary" size="sm" disabled={busy !== undefined} onClick={() => void run('disable', (client) => client.disableReported(group.alias), onDone)}>
+          <Button variant="secondary" size="sm" disabled={busy !== undefined} onClick={() => void run('disable', (client) => client.disableReported(group.alias, group.lastReportId), onDone)}>
             {t.reports.disable}
           </Button>
         )}
@@ -100,7 +100,7 @@ function ReportCard({ group, onDone }: { group: AdminReportGroup; onDone(): void
             description={t.reports.blockDescription}
             busy={busy !== undefined}
             variant="destructive"
-            onConfirm={() => run('block', (client) => client.blockReported(group.alias, reason.trim()), onDone)}
+            onConfirm={() => run('block', (client) => client.blockReported(group.alias, reason.trim(), group.lastReportId), onDone)}
           >
             <div className="mt-4">
               <Label htmlFor={reasonId}>{t.reports.reason}</Label>
