@@ -164,6 +164,47 @@ describe('the operator console in Chromium', () => {
     await context.close();
   });
 
+  it("reports: a reported link its owner deleted stays in the queue as deleted, with its target, and its domain can be blocked from there", async () => {
+    const created = await fetch(`${env.server.url}/api/links`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ alias: 'apagado-e2e', url: 'https://pix-falso-e2e.example/cobranca' }),
+    });
+    expect(created.status).toBe(201);
+    const { manageToken } = (await created.json()) as { manageToken: string };
+    const reported = await fetch(`${env.server.url}/api/reports`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.77' },
+      body: JSON.stringify({ alias: 'apagado-e2e', reason: 'cobrança de pix falsa, é golpe' }),
+    });
+    expect(reported.status).toBe(201);
+    // The abuser deletes the link before the operator looks.
+    const deleted = await fetch(`${env.server.url}/api/links/apagado-e2e`, { method: 'DELETE', headers: { authorization: `Bearer ${manageToken}` } });
+    expect(deleted.status).toBe(204);
+
+    const { context, page, cspViolations, errors } = await open(PHONE, '/admin/denuncias');
+    await signIn(page);
+    const card = page.getByTestId('report-apagado-e2e');
+    await card.getByText('Apagado', { exact: true }).waitFor();
+    await card.getByText('https://pix-falso-e2e.example/cobranca').waitFor();
+    await card.getByText('pix-falso-e2e.example', { exact: true }).waitFor();
+    await card.getByText('O link já foi apagado; este era o destino quando foi denunciado.').waitFor();
+    await card.getByText('cobrança de pix falsa, é golpe').waitFor();
+    expect(await card.getByRole('button', { name: 'Desativar link' }).count()).toBe(0);
+    await noSidewaysScroll(page);
+    await shoot(page, 'e2e-admin-reports-deleted-phone');
+    expect(await axeViolations(page)).toEqual([]);
+    await card.getByRole('button', { name: 'Bloquear domínio' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Bloquear domínio' }).click();
+    await expectToast(page, 'Bloqueado: pix-falso-e2e.example (e subdomínios); denúncia resolvida.');
+    await card.waitFor({ state: 'detached' });
+    // A new link on that domain, the abuser's next move, is refused.
+    expect(await tryCreate('de-novo-e2e', 'https://pix-falso-e2e.example/outra')).toBe(400);
+    expect(await cspViolations()).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('links: search by domain, enable, disable and delete (after a confirmation), each felt at the short link', async () => {
     await createLink('loja-e2e-1', 'https://www.loja-e2e.example/a');
     await createLink('loja-e2e-2', 'https://loja-e2e.example/b');

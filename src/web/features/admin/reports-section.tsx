@@ -58,7 +58,7 @@ function ReportCard({ group, onDone }: { group: AdminReportGroup; onDone(): void
         <dd className="min-w-0 wrap-anywhere text-slate-800">
           {group.url ?? t.reports.gone}
           {/* A deleted link's reports stay open with the target they recorded: say it is gone. */}
-          {group.url !== null && group.state === 'missing' && <span className="block text-slate-600">{t.reports.goneWithTarget}</span>}
+          {group.url !== null && group.state === 'missing' && <span className="mt-1 block text-slate-600">{t.reports.goneWithTarget}</span>}
         </dd>
         {group.domain !== null && (
           <>
