@@ -175,12 +175,17 @@ function sendNotFoundPage(reply: FastifyReply, pages: Services['pages']): Fastif
  * The router's own refusals, answered as the route that would have run answers a bad value: a
  * path segment too long (beyond maxParamLength) or not decodable can never be an alias, so a
  * person opening a mangled short link gets the 404 page of an unknown alias, and an API caller
- * the 404 of an unknown link (/api/links/:alias is the API's only parameter) or a 400.
+ * the 404 of an unknown link (/api/links/:alias is the public API's only parameter) or a 400
+ * (a console route's parameter, and anything not decodable).
  */
+const isAdminApiPath = (url: string): boolean => url === ADMIN_API_PREFIX || url.startsWith(`${ADMIN_API_PREFIX}/`) || url.startsWith(`${ADMIN_API_PREFIX}?`);
+
 function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply, { pages, metrics }: Services): void {
   const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
   if (isApiPath(request.url)) {
-    if (tooLong) void sendApiError(reply, pages.headers.api, 404, 'link_not_found');
+    // Only the public API's parameter is an alias; the console's take ids and aliases whose
+    // 'link not found' would mislead (a key, a reported alias), so there it is a bad request.
+    if (tooLong && !isAdminApiPath(request.url)) void sendApiError(reply, pages.headers.api, 404, 'link_not_found');
     else void sendApiError(reply, pages.headers.api, 400, 'invalid_request');
     return;
   }

@@ -45,8 +45,11 @@ export const ADMIN_API_ROUTES = {
   blocklist: { method: 'GET', url: `${ADMIN_API_PREFIX}/blocklist` },
   /** BlockDomainRequest → 200 AdminActionResult. */
   blockDomain: { method: 'POST', url: `${ADMIN_API_PREFIX}/blocklist` },
-  /** → 200 AdminActionResult. */
-  unblockDomain: { method: 'DELETE', url: `${ADMIN_API_PREFIX}/blocklist/:domain` },
+  /**
+   * ?domain= → 200 AdminActionResult. In the query, not the path: a domain may be 253 characters
+   * and the router refuses a path parameter past 100 (maxParamLength, kept for the redirects).
+   */
+  unblockDomain: { method: 'DELETE', url: `${ADMIN_API_PREFIX}/blocklist` },
   /** ImportBlocklistRequest → 200 AdminImportResult. */
   importBlocklist: { method: 'POST', url: `${ADMIN_API_PREFIX}/blocklist/import` },
   /** → 200 AdminKeyList. */
@@ -223,6 +226,8 @@ export interface AdminBlocklistPage {
   domains: AdminBlockedDomain[];
   /** Domains on the list in all. */
   total: number;
+  /** Domains the filter matches (all of them without one); absent from a server of an older release. */
+  matching?: number;
   nextCursor: string | null;
 }
 

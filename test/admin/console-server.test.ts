@@ -65,6 +65,22 @@ async function errorCode(response: Response): Promise<string> {
   return ((await response.json()) as { error: { code: string } }).error.code;
 }
 
+/** Unblocking names the domain in the query: a domain may be 253 characters, past the router's 100 for a path parameter. */
+const unblockPath = (domain: string) => `${ADMIN_API_ROUTES.unblockDomain.url}?${new URLSearchParams({ domain }).toString()}`;
+
+/** A domain of exactly `length` characters under .example, in labels of at most 63. */
+function domainOfLength(length: number): string {
+  const labels: string[] = [];
+  let left = length - '.example'.length;
+  let letter = 0;
+  while (left > 0) {
+    const size = Math.min(63, left - (labels.length === 0 ? 0 : 1));
+    labels.push(String.fromCharCode(97 + (letter++ % 26)).repeat(size));
+    left -= size + (labels.length === 1 ? 0 : 1);
+  }
+  return `${labels.join('.')}.example`;
+}
+
 async function visit(alias: string): Promise<number> {
   return (await fetch(`${server.url}/${alias}`, { redirect: 'manual', headers: { 'user-agent': BROWSER } })).status;
 }
@@ -293,7 +309,7 @@ describe(`the operator's console on the server (${testDialect})`, () => {
     expect(await errorCode(refused)).toBe('blocked_url');
     const listed = await (await session.call('GET', `${ADMIN_API_ROUTES.blocklist.url}?q=acoes`)).json();
     expect(listed).toMatchObject({ domains: [{ domain: 'acoes.example', reason: 'golpe', links: 2 }] });
-    expect(await ok('DELETE', adminApiPath('unblockDomain', { domain: 'acoes.example' }))).toEqual({ outcome: 'changed', message: 'Desbloqueado: acoes.example' });
+    expect(await ok('DELETE', unblockPath('acoes.example'))).toEqual({ outcome: 'changed', message: 'Desbloqueado: acoes.example' });
     expect(await visit('acao-um')).toBe(302);
 
     expect(await ok('DELETE', adminApiPath('deleteLink', { alias: 'acao-dois' }))).toEqual({ outcome: 'changed', message: 'Excluído: acao-dois' });
@@ -405,7 +421,7 @@ describe(`the operator's console on the server (${testDialect})`, () => {
     expect(await stateOfLink()).toBe('active');
     expect((await session.call('POST', ADMIN_API_ROUTES.blockDomain.url, { domain: 'app-golpe.example' })).status).toBe(200);
     expect(await stateOfLink()).toBe('blocked');
-    expect((await session.call('DELETE', adminApiPath('unblockDomain', { domain: 'app-golpe.example' }))).status).toBe(200);
+    expect((await session.call('DELETE', unblockPath('app-golpe.example'))).status).toBe(200);
     expect(await stateOfLink()).toBe('active');
   });
 
@@ -440,7 +456,7 @@ describe(`the operator's console on the server (${testDialect})`, () => {
       ['afeta-nenhum', 302],
     ]);
     expect(await affected()).toBe(4);
-    expect((await session.call('DELETE', adminApiPath('unblockDomain', { domain: 'golpe-app.example' }))).status).toBe(200);
+    expect((await session.call('DELETE', unblockPath('golpe-app.example'))).status).toBe(200);
   });
 
   it('acting on reports where nothing is left to do: an existing block keeps its reason, the message is one sentence', async () => {
@@ -739,6 +755,71 @@ describe(`the operator's console on the server (${testDialect})`, () => {
     expect((await (await session.call('GET', `${ADMIN_API_ROUTES.blocklist.url}?q=com`)).json()) as AdminBlocklistPage).toMatchObject({ domains: [] });
     const unnamed = await session.call('POST', ADMIN_API_ROUTES.importBlocklist.url, { content: '# só comentários\n' });
     expect(((await unnamed.json()) as { error: { message: string } }).error.message).toBe('Nenhum domínio válido no arquivo enviado; nada foi importado.');
+  });
+
+  it('a domain of 127 or 253 characters is blocked and unblocked; a console path parameter past the router\'s limit is no "link not found"', async () => {
+    const session = await newSession();
+    for (const length of [127, 253]) {
+      const domain = domainOfLength(length);
+      expect(domain).toHaveLength(length);
+      expect((await session.call('POST', ADMIN_API_ROUTES.blockDomain.url, { domain })).status, `${length}`).toBe(200);
+      const listed = (await (await session.call('GET', `${ADMIN_API_ROUTES.blocklist.url}?q=${encodeURIComponent(domain)}`)).json()) as AdminBlocklistPage;
+      expect(listed.domains.map((entry) => entry.domain)).toEqual([domain]);
+      const unblocked = await session.call('DELETE', unblockPath(domain));
+      expect(unblocked.status, `${length}`).toBe(200);
+      expect(await unblocked.json()).toEqual({ outcome: 'changed', message: `Desbloqueado: ${domain}` });
+      const after = (await (await session.call('GET', `${ADMIN_API_ROUTES.blocklist.url}?q=${encodeURIComponent(domain)}`)).json()) as AdminBlocklistPage;
+      expect(after.domains).toEqual([]);
+    }
+    // A console route's path parameter past 100 characters, refused by the router before any route runs.
+    for (const path of [adminApiPath('revokeKey', { id: '1'.repeat(150) }), adminApiPath('resolveReports', { alias: 'a'.repeat(150) })]) {
+      const tooLong = await session.call('POST', path);
+      expect(tooLong.status, path).toBe(400);
+      const error = ((await tooLong.json()) as { error: { code: string; message: string } }).error;
+      expect(error.code, path).toBe('invalid_request');
+      expect(error.message, path).not.toBe(errorMessages.link_not_found);
+    }
+    // The public API's own parameter, an alias, still reads as an unknown link.
+    const publicTooLong = await fetch(`${server.url}/api/links/${'a'.repeat(150)}`);
+    expect(publicTooLong.status).toBe(404);
+    expect(await errorCode(publicTooLong)).toBe('link_not_found');
+  });
+
+  it('the blocklist filter reads as the block form does (case, accents as punycode, a URL\'s host) and says how many it found', async () => {
+    const session = await newSession();
+    for (const domain of ['filtro-golpe-um.example', 'filtro-golpe-dois.example', 'café.com.br', 'filtro-limpo.example']) {
+      expect((await session.call('POST', ADMIN_API_ROUTES.blockDomain.url, { domain })).status, domain).toBe(200);
+    }
+    const filtered = async (q: string) => (await (await session.call('GET', `${ADMIN_API_ROUTES.blocklist.url}?q=${encodeURIComponent(q)}`)).json()) as AdminBlocklistPage;
+    const golpe = await filtered('filtro-golpe');
+    expect(golpe.domains.map((entry) => entry.domain)).toEqual(['filtro-golpe-dois.example', 'filtro-golpe-um.example']);
+    expect(golpe.matching).toBe(2);
+    expect(golpe.total).toBeGreaterThanOrEqual(4);
+    const all = await filtered('');
+    expect(all.matching).toBe(all.total);
+    for (const q of ['café', 'CAFÉ.com.br', ' Café ', 'https://café.com.br/promo?x=1', 'https://xn--caf-dma.com.br/']) {
+      const page = await filtered(q);
+      expect(page.domains.map((entry) => entry.domain), q).toEqual(['xn--caf-dma.com.br']);
+      expect(page.matching, q).toBe(1);
+    }
+    for (const domain of ['filtro-golpe-um.example', 'filtro-golpe-dois.example', 'xn--caf-dma.com.br', 'filtro-limpo.example']) {
+      expect((await session.call('DELETE', unblockPath(domain))).status, domain).toBe(200);
+    }
+  });
+
+  it('an API key name with no printable character (control characters only) is refused with a pt-BR message', async () => {
+    const session = await newSession();
+    for (const name of ['\u0001\u0002\u0003', '\u0007 \u001b', '\u200b\u200b']) {
+      const response = await session.call('POST', ADMIN_API_ROUTES.createKey.url, { name });
+      expect(response.status, JSON.stringify(name)).toBe(400);
+      const error = ((await response.json()) as { error: { code: string; message: string } }).error;
+      expect(error.code).toBe('invalid_key_name');
+      expect(error.message).toMatch(/[a-zà-ú]/);
+    }
+    // Control characters inside a readable name are dropped, the name kept.
+    const issued = await session.call('POST', ADMIN_API_ROUTES.createKey.url, { name: 'Loja\u0000 da Ana\u0007' });
+    expect(issued.status).toBe(201);
+    expect(((await issued.json()) as { name: string }).name).toBe('Loja da Ana');
   });
 
   it('every console route but sign-in is closed without a session', async () => {

@@ -202,8 +202,8 @@ export async function registerAdminApiRoutes(api: FastifyInstance, services: Ser
     if (tooBroad !== undefined) throw new AppError('invalid_domain', 400, { message: `${tooBroad} Informe o domínio de um site, como exemplo.com.br.` });
     return noStore(reply).send(answer(await actions.blockDomain(actorOf(request), domain, reasonOf(request.body.reason))));
   });
-  api.delete<{ Params: { domain: string } }>(ADMIN_API_ROUTES.unblockDomain.url, { schema: unblockDomainSchema, onRequest: changes }, async (request, reply) => {
-    const domain = normalizeDomain(request.params.domain);
+  api.delete<{ Querystring: { domain: string } }>(ADMIN_API_ROUTES.unblockDomain.url, { schema: unblockDomainSchema, onRequest: changes }, async (request, reply) => {
+    const domain = normalizeDomain(request.query.domain);
     if (domain === undefined) throw new AppError('invalid_domain', 400);
     return noStore(reply).send(answer(await actions.unblockDomain(actorOf(request), domain)));
   });
@@ -239,8 +239,10 @@ export async function registerAdminApiRoutes(api: FastifyInstance, services: Ser
     return noStore(reply).send(body);
   });
   api.post<{ Body: CreateKeyRequest }>(ADMIN_API_ROUTES.createKey.url, { schema: createKeySchema, onRequest: changes }, async (request, reply) => {
-    const name = request.body.name.replace(/\s+/g, ' ').trim();
+    const name = keyName(request.body.name);
     if (name === '' || [...name].length > API_KEY_NAME_MAX) throw new AppError('invalid_key_name', 400);
+    // Only control or invisible characters (U+0001, a zero-width space…): a name nobody could read in the list.
+    if (!/[\p{L}\p{M}\p{N}\p{P}\p{S}]/u.test(name)) throw new AppError('invalid_key_name', 400, { message: 'O nome da chave precisa ter ao menos uma letra, um número ou um símbolo.' });
     const perMinute = request.body.perMinute ?? null;
     if (perMinute !== null && (perMinute < 1 || perMinute > API_KEY_PER_MINUTE_MAX)) throw new AppError('invalid_per_minute', 400);
     const issued = await actions.createKey(actorOf(request), name, perMinute);
@@ -258,4 +260,9 @@ export async function registerAdminApiRoutes(api: FastifyInstance, services: Ser
   api.get<{ Querystring: { cursor?: string } }>(ADMIN_API_ROUTES.audit.url, { schema: auditSchema, onRequest: requireOperator }, async (request, reply) =>
     noStore(reply).send(await queries.auditPage(request.query.cursor)),
   );
+}
+
+/** A key's name as stored: control characters and runs of spaces as one space, trimmed. */
+function keyName(raw: string): string {
+  return raw.replace(/[\s\p{Cc}]+/gu, ' ').trim();
 }

@@ -404,23 +404,34 @@ export function createAdminQueries(deps: AdminQueryDeps) {
       };
     },
 
-    /** The blocklist in domain order, filtered by a piece of the domain, each with the links it affects. */
+    /**
+     * The blocklist in domain order, filtered by a piece of the domain, each with the links it
+     * affects. The filter goes through the block form's normalisation (a URL gives its host,
+     * café gives xn--caf-dma, capitals fold), since the list holds domains as URLs carry them.
+     */
     async blocklistPage(filter: string, cursor: string | undefined): Promise<AdminBlocklistPage> {
-      const piece = filter.trim().toLowerCase();
+      const trimmed = filter.trim();
+      const piece = trimmed === '' ? '' : (normalizeDomain(trimmed) ?? trimmed.toLowerCase());
       let query = db.selectFrom('blocked_domains').selectAll();
+      let matching = db.selectFrom('blocked_domains').select((eb) => eb.fn.countAll<number | string>().as('n'));
       // A scan of the list (100,000s of rows at most), only when a filter is typed.
       const pattern = `%${piece.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      if (piece !== '') query = query.where(sql<boolean>`domain like ${pattern} escape '\\'`);
+      if (piece !== '') {
+        query = query.where(sql<boolean>`domain like ${pattern} escape '\\'`);
+        matching = matching.where(sql<boolean>`domain like ${pattern} escape '\\'`);
+      }
       if (cursor !== undefined) query = query.where('domain', '>', decodeDomainCursor(cursor));
-      const [rows, total] = await Promise.all([
+      const [rows, total, matched] = await Promise.all([
         query.orderBy('domain').limit(ADMIN_PAGE_SIZE + 1).execute(),
         db.selectFrom('blocked_domains').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
+        piece === '' ? undefined : matching.executeTakeFirst(),
       ]);
       const page = rows.slice(0, ADMIN_PAGE_SIZE);
       const counts = await Promise.all(page.map((row) => linksAffectedBy(row.domain)));
       const last = page.at(-1);
       return {
         total: toNumber(total?.n),
+        matching: piece === '' ? toNumber(total?.n) : toNumber(matched?.n),
         domains: page.map((row, i) => ({ domain: row.domain, reason: row.reason, createdAt: toIsoString(row.created_at), links: counts[i] ?? 0 })),
         nextCursor: rows.length > ADMIN_PAGE_SIZE && last !== undefined ? encodeDomainCursor(last.domain) : null,
       };

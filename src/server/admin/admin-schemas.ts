@@ -232,6 +232,7 @@ export const blocklistSchema = {
     200: object({
       domains: { type: 'array', items: object({ domain: text(), reason: nullable('string'), createdAt: instant(), links: integer('Links com algum destino (a URL principal, a de iPhone ou a de Android) no domínio ou num subdomínio: os links que o bloqueio atinge.') }) },
       total: integer(),
+      matching: integer('Domínios que o filtro (q) encontra; sem filtro, o mesmo que total.'),
       nextCursor: nullable('string'),
     }),
     400: errorResponse('Cursor inválido.'),
@@ -245,7 +246,8 @@ export const blockDomainSchema = change('Bloquear um domínio', 'bloquearDominio
 });
 
 export const unblockDomainSchema = change('Desbloquear um domínio', 'desbloquearDominio', {
-  params: { type: 'object', required: ['domain'], additionalProperties: false, properties: { domain: { type: 'string', maxLength: 300 } } },
+  description: 'O domínio vai na query (?domain=), não no caminho: um domínio pode ter 253 caracteres.',
+  querystring: { type: 'object', required: ['domain'], additionalProperties: false, properties: { domain: { type: 'string', maxLength: 2100 } } },
 });
 
 export const importBlocklistSchema = {

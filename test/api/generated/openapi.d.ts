@@ -343,23 +343,10 @@ export interface paths {
         put?: never;
         /** Bloquear um domínio */
         post: operations["bloquearDominio"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/blocklist/{domain}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Desbloquear um domínio */
+        /**
+         * Desbloquear um domínio
+         * @description O domínio vai na query (?domain=), não no caminho: um domínio pode ter 253 caracteres.
+         */
         delete: operations["desbloquearDominio"];
         options?: never;
         head?: never;
@@ -2405,6 +2392,8 @@ export interface operations {
                             links: number;
                         }[];
                         total: number;
+                        /** @description Domínios que o filtro (q) encontra; sem filtro, o mesmo que total. */
+                        matching: number;
                         nextCursor: string | null;
                     };
                 };
@@ -2547,14 +2536,14 @@ export interface operations {
     };
     desbloquearDominio: {
         parameters: {
-            query?: never;
+            query: {
+                domain: string;
+            };
             header?: {
                 /** @description O csrfToken da sessão (GET /api/admin/session). */
                 "x-csrf-token"?: string;
             };
-            path: {
-                domain: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;

@@ -74,7 +74,7 @@ export function adminClient(csrfToken: string) {
     releaseAlias: (alias: string) => call<AdminActionResult>(csrfToken, 'releaseAlias', { alias }),
     blocklist: (q: string, cursor?: string) => call<AdminBlocklistPage>(csrfToken, 'blocklist', {}, undefined, pageQuery(q, cursor)),
     blockDomain: (body: BlockDomainRequest) => call<AdminActionResult>(csrfToken, 'blockDomain', {}, body),
-    unblockDomain: (domain: string) => call<AdminActionResult>(csrfToken, 'unblockDomain', { domain }),
+    unblockDomain: (domain: string) => call<AdminActionResult>(csrfToken, 'unblockDomain', {}, undefined, new URLSearchParams({ domain })),
     importBlocklist: (body: ImportBlocklistRequest) => call<AdminImportResult>(csrfToken, 'importBlocklist', {}, body),
     keys: () => call<AdminKeyList>(csrfToken, 'keys'),
     createKey: (body: CreateKeyRequest) => call<AdminIssuedKey>(csrfToken, 'createKey', {}, body),
