@@ -106,6 +106,10 @@ export const adminTexts = {
     release: 'Liberar alias',
     releaseTitle: (alias: string) => `Liberar ${alias}?`,
     releaseDescription: 'Quem criar um link com este alias decide para onde vão os endereços já compartilhados. Libere só para quem tem direito ao nome, como a marca ou o dono do link excluído.',
+    alreadyDeleted: 'Este link já foi excluído.',
+    shortUrl: 'Link curto',
+    copy: 'Copiar link curto',
+    copied: 'Copiado!',
   },
   states: {
     active: 'Ativo',
@@ -136,6 +140,7 @@ export const adminTexts = {
     tooLarge: 'O arquivo passa de 5 MB. Divida-o em partes menores.',
     noFile: 'Escolha um arquivo.',
     badLines: (n: number) => (n === 1 ? '1 linha ilegível' : `${formatNumber(n)} linhas ilegíveis`),
+    matching: (n: number, total: number) => `${formatNumber(n)} de ${total === 1 ? '1 domínio bloqueado' : `${formatNumber(total)} domínios bloqueados`}`,
   },
   keys: {
     create: 'Criar uma chave',
@@ -162,6 +167,7 @@ export const adminTexts = {
     revoke: 'Revogar',
     revokeTitle: (name: string) => `Revogar a chave "${name}"?`,
     revokeDescription: 'Requisições com ela passam a receber 401 na hora. Os links que ela criou continuam funcionando.',
+    perMinuteInvalid: (max: number) => `O limite por minuto deve ser um número inteiro de 1 a ${formatNumber(max)}.`,
   },
   audit: {
     intro: 'Toda ação de operador, no console ou no terminal (npm run admin).',

@@ -24,19 +24,32 @@ export function BlocklistSection() {
   }, `blocklist ${q}`);
   const [, filter] = useSearchQuery(list.reload);
   const total = list.first.data?.total;
+  const matching = list.first.data?.matching;
   return (
     <Section title={t.sections.blocklist}>
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
         <BlockForm onDone={list.reload} />
         <ImportForm onDone={list.reload} />
       </div>
-      <SearchBox key={q} id="admin-block-filter" label={t.blocklist.filter} submitLabel={t.blocklist.filterSubmit} variant="secondary" q={q} onSearch={filter} />
-      {list.error !== undefined && <LoadError message={list.error} onRetry={list.items === undefined ? list.reload : list.loadMore} />}
+      <SearchBox
+        key={q}
+        id="admin-block-filter"
+        label={t.blocklist.filter}
+        submitLabel={t.blocklist.filterSubmit}
+        variant="secondary"
+        q={q}
+        onSearch={filter}
+        error={list.refused ? list.error : undefined}
+      />
+      {list.error !== undefined && !list.refused && <LoadError message={list.error} onRetry={list.retry} />}
       {list.items === undefined || total === undefined ? (
         list.error === undefined && <Placeholder />
       ) : (
         <>
-          <p className="text-sm text-slate-600">{t.blocklist.total(total)}</p>
+          {/* Filtered, the rows shown are the filter's: 'N de M', not the whole list's count above two rows. */}
+          <p className="text-sm text-slate-600" data-testid="blocklist-count">
+            {q !== '' && matching !== undefined ? t.blocklist.matching(matching, total) : t.blocklist.total(total)}
+          </p>
           {list.items.length === 0 ? (
             <Card className="p-6 text-center text-slate-600">{t.blocklist.empty}</Card>
           ) : (

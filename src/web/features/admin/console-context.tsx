@@ -1,7 +1,7 @@
 // The signed-in operator's session as the console's sections see it: the client bound to the
 // session's CSRF token, and what to do with a failure (a session that ended sends the page
 // back to the sign-in form with a note; anything else is the server's pt-BR message).
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { AdminSession } from '../../../shared/admin-api';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api';
@@ -39,33 +39,56 @@ export function fieldRefusal(error: unknown, code: string): string | undefined {
   return error instanceof ApiError && error.code === code ? messageOf(error) : undefined;
 }
 
+/**
+ * Whether the server refused the request itself (a 4xx other than a timeout or a rate limit, and
+ * not a session that ended): sending it again gets the same answer, so it is no load failure to
+ * retry but something to change (a search the server cannot read).
+ */
+export function isRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429 && !isSessionEnded(error);
+}
+
+/** A thing the action was about is gone (404) or changed under it (409): the page shown is stale. */
+const isStale = (error: unknown): boolean => error instanceof ApiError && (error.status === 404 || error.status === 409);
+
 export interface Loaded<T> {
-  /** The latest answer (kept while the next one loads). */
+  /** The latest answer for this key (kept while the same key loads again, never under another key). */
   data: T | undefined;
   error: string | undefined;
+  /** The error is the server refusing the request itself (isRefusal): retrying would not help. */
+  refused: boolean;
   loading: boolean;
   reload(): void;
 }
 
+interface LoadState<T> {
+  for: string;
+  key: string;
+  data: T | undefined;
+  error: string | undefined;
+  refused: boolean;
+}
+
 /**
  * Reads something for a section once hydrated, again when `key` changes or on reload(). A session
- * that ended sends the operator back to the sign-in form.
+ * that ended sends the operator back to the sign-in form. What was read for another key is never
+ * returned: results of the previous search must not stand under the next one, nor its actions.
  */
 export function useLoad<T>(load: (client: AdminClient) => Promise<T>, key: string): Loaded<T> {
   const { client, sessionEnded } = useConsole();
   const [round, setRound] = useState(0);
   const requested = `${round} ${key}`;
-  const [state, setState] = useState<{ for: string; data: T | undefined; error: string | undefined }>({ for: '', data: undefined, error: undefined });
+  const [state, setState] = useState<LoadState<T>>({ for: '', key: '', data: undefined, error: undefined, refused: false });
   useEffect(() => {
     let current = true;
     load(client).then(
       (data) => {
-        if (current) setState({ for: requested, data, error: undefined });
+        if (current) setState({ for: requested, key, data, error: undefined, refused: false });
       },
       (error: unknown) => {
         if (!current) return;
         if (isSessionEnded(error)) sessionEnded();
-        else setState((previous) => ({ for: requested, data: previous.data, error: messageOf(error) }));
+        else setState((previous) => ({ for: requested, key, data: previous.key === key ? previous.data : undefined, error: messageOf(error), refused: isRefusal(error) }));
       },
     );
     return () => {
@@ -75,62 +98,142 @@ export function useLoad<T>(load: (client: AdminClient) => Promise<T>, key: strin
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, requested, sessionEnded]);
   const reload = useCallback(() => setRound((n) => n + 1), []);
-  return { data: state.data, error: state.for === requested ? state.error : undefined, loading: state.for !== requested, reload };
+  const settled = state.for === requested;
+  return { data: state.key === key ? state.data : undefined, error: settled ? state.error : undefined, refused: settled && state.refused, loading: !settled, reload };
 }
 
 export interface Paged<Item> {
   /** Every item of the pages loaded so far; undefined before the first page. */
   items: Item[] | undefined;
   error: string | undefined;
+  /** The error is the server refusing the request itself (isRefusal): shown as the query's error, without a retry. */
+  refused: boolean;
   /** Whether a page further on exists. */
   hasMore: boolean;
   loadingMore: boolean;
   loadMore(): void;
+  /** Reads again every page loaded so far (only the first when none is), keeping them on screen meanwhile. */
   reload(): void;
+  /** What the error's retry button does: reload() after a failed read of the list, loadMore() after a failed next page. */
+  retry(): void;
+}
+
+interface PagedState<Page> {
+  /** The reload round and key the pages answer. */
+  for: string;
+  key: string;
+  pages: readonly Page[];
+  error: string | undefined;
+  refused: boolean;
+  /** Which read failed: the list's (reload) or the next page's (loadMore). */
+  failed: 'list' | 'more' | undefined;
 }
 
 /**
- * A list read page by page (`nextCursor`): the first page as useLoad reads it, the next ones
- * appended by loadMore(); a change of `key` or reload() starts again from the first page.
+ * A list read page by page (`nextCursor`): the first page once hydrated, the next ones appended by
+ * loadMore(). reload() (what the sections call after an action) reads as many pages again as are
+ * loaded and swaps them in at once: an operator who acted on the 120th item keeps the 150 loaded,
+ * the changed item in its new state and the scroll position, instead of falling back to 50 at
+ * the top. A change of `key` starts again from the first page, showing nothing of the old key.
  */
 export function usePaged<Page extends { items: unknown[]; nextCursor: string | null }>(
   loadPage: (client: AdminClient, cursor: string | undefined) => Promise<Page>,
   key: string,
 ): Paged<Page['items'][number]> & { first: Loaded<Page> } {
   type Item = Page['items'][number];
-  const first = useLoad((client) => loadPage(client, undefined), key);
   const { client, sessionEnded } = useConsole();
-  const [extra, setExtra] = useState<{ after: unknown; items: Item[]; nextCursor: string | null; error?: string }>({ after: undefined, items: [], nextCursor: null });
+  const [round, setRound] = useState(0);
+  const requested = `${round} ${key}`;
+  const [state, setState] = useState<PagedState<Page>>({ for: '', key: '', pages: [], error: undefined, refused: false, failed: undefined });
   const [loadingMore, setLoadingMore] = useState(false);
-  // Pages loaded after a first page belong to it: a new first page drops them.
-  const current = extra.after === first.data ? extra : { after: first.data, items: [], nextCursor: first.data?.nextCursor ?? null };
-  const loadMore = () => {
-    if (current.nextCursor === null || first.data === undefined) return;
-    const after = first.data;
-    setLoadingMore(true);
-    loadPage(client, current.nextCursor).then(
-      (page) => setExtra({ after, items: [...current.items, ...page.items], nextCursor: page.nextCursor }),
-      (error: unknown) => {
-        if (isSessionEnded(error)) sessionEnded();
-        else setExtra({ ...current, after, error: messageOf(error) });
+  // How many pages a reload reads again: those on screen for this key, read when the reload starts.
+  // Kept in an effect declared before the reading one, which runs after it in the same commit.
+  const loaded = useRef(0);
+  const loadedNow = state.key === key ? state.pages.length : 0;
+  useEffect(() => {
+    loaded.current = loadedNow;
+  }, [loadedNow]);
+  useEffect(() => {
+    let current = true;
+    const wanted = Math.max(1, loaded.current);
+    const readPages = async (): Promise<Page[]> => {
+      const pages: Page[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await loadPage(client, cursor);
+        pages.push(page);
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor !== undefined && pages.length < wanted);
+      return pages;
+    };
+    readPages().then(
+      (pages) => {
+        if (current) setState({ for: requested, key, pages, error: undefined, refused: false, failed: undefined });
       },
-    ).finally(() => setLoadingMore(false));
+      (error: unknown) => {
+        if (!current) return;
+        if (isSessionEnded(error)) sessionEnded();
+        else
+          setState((previous) => ({
+            for: requested,
+            key,
+            pages: previous.key === key ? previous.pages : [],
+            error: messageOf(error),
+            refused: isRefusal(error),
+            failed: 'list',
+          }));
+      },
+    );
+    return () => {
+      current = false;
+    };
+    // `loadPage` is a new function each render; what it reads is in `key`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client, requested, sessionEnded]);
+  const reload = useCallback(() => setRound((n) => n + 1), []);
+
+  const pages = state.key === key ? state.pages : [];
+  const settled = state.for === requested;
+  const last = pages.at(-1);
+  const loadMore = () => {
+    const cursor = last?.nextCursor;
+    if (cursor == null || !settled) return;
+    const before = state.pages;
+    setLoadingMore(true);
+    loadPage(client, cursor)
+      .then(
+        // Appended only to the pages it follows: a reload or a new key in between replaced them.
+        (page) => setState((previous) => (previous.pages === before ? { ...previous, pages: [...before, page], error: undefined, refused: false, failed: undefined } : previous)),
+        (error: unknown) => {
+          if (isSessionEnded(error)) sessionEnded();
+          else setState((previous) => (previous.pages === before ? { ...previous, error: messageOf(error), refused: false, failed: 'more' } : previous));
+        },
+      )
+      .finally(() => setLoadingMore(false));
   };
+  // A failed read of the list is hidden while the next one runs; a failed next page stays until it loads.
+  const error = state.failed === 'more' || settled ? state.error : undefined;
+  const refused = settled && state.refused;
   return {
-    first,
-    items: first.data === undefined ? undefined : [...first.data.items, ...current.items],
-    error: first.error ?? current.error,
-    hasMore: current.nextCursor !== null,
+    first: { data: pages[0], error, refused, loading: !settled, reload },
+    items: pages.length === 0 ? undefined : pages.flatMap((page) => page.items as Item[]),
+    error,
+    refused,
+    hasMore: last?.nextCursor != null,
     loadingMore,
     loadMore,
-    reload: first.reload,
+    reload,
+    retry: state.failed === 'more' ? loadMore : reload,
   };
 }
 
 /**
  * Runs an operator action: its message in a toast (success, or the refusal), then `after` (a
  * reload of the list), or `refused` with the failure (a form shows a refused field under it).
- * Resolves true when the action went through.
+ * Resolves true when nothing is left to do where the action was asked: it went through, or the
+ * page was stale (404: the thing is gone; 409: it changed meanwhile), in which case the list is
+ * read again too, so a card of something deleted elsewhere loses its buttons and a confirmation
+ * dialog closes instead of offering the same failing action again.
  */
 export function useAction(): {
   busy: string | undefined;
@@ -147,12 +250,15 @@ export function useAction(): {
         after?.();
         return true;
       } catch (error) {
-        if (isSessionEnded(error)) sessionEnded();
-        else {
-          toast({ title: messageOf(error), variant: 'destructive' });
-          refused?.(error);
+        if (isSessionEnded(error)) {
+          sessionEnded();
+          return false;
         }
-        return false;
+        toast({ title: messageOf(error), variant: 'destructive' });
+        refused?.(error);
+        if (!isStale(error)) return false;
+        after?.();
+        return true;
       } finally {
         setBusy(undefined);
       }

@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
 import { Dialog, DialogActions, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
-import { FieldHint, Input, Label } from '../../components/ui/field';
+import { describedField, FieldError, FieldHint, Input, Label } from '../../components/ui/field';
 import { adminTexts as t } from './admin-texts';
 import { focusSectionHeading, SECTION_HEADING_ID, useFocusKeeper } from './focus-keeper';
 
@@ -178,7 +178,11 @@ export function useSearchQuery(reload: () => void): [q: string, search: (next: s
   ];
 }
 
-/** A search box for a list; give it `key={q}` so it starts again from the address when that changes. */
+/**
+ * A search box for a list; give it `key={q}` so it starts again from the address when that changes.
+ * `error`: the server's refusal of the query (a search it cannot read), shown under the field as
+ * the field's error, until the text is changed.
+ */
 export function SearchBox({
   id,
   label,
@@ -187,6 +191,7 @@ export function SearchBox({
   q,
   onSearch,
   variant = 'primary',
+  error,
 }: {
   id: string;
   label: string;
@@ -195,8 +200,12 @@ export function SearchBox({
   q: string;
   onSearch(next: string): void;
   variant?: 'primary' | 'secondary';
+  error?: string | undefined;
 }) {
   const [typed, setTyped] = useState(q);
+  const shownError = typed === q ? error : undefined;
+  const errorId = `${id}-error`;
+  const described = hint === undefined ? { 'aria-invalid': shownError === undefined ? undefined : true, 'aria-describedby': shownError === undefined ? undefined : errorId } : describedField(`${id}-hint`, errorId, shownError);
   return (
     <div>
       <form
@@ -209,13 +218,18 @@ export function SearchBox({
       >
         <div className="min-w-0 flex-1">
           <Label htmlFor={id}>{label}</Label>
-          <Input id={id} type="search" name="q" value={typed} onChange={(event) => setTyped(event.target.value)} {...(hint === undefined ? {} : { 'aria-describedby': `${id}-hint` })} />
+          <Input id={id} type="search" name="q" value={typed} onChange={(event) => setTyped(event.target.value)} {...described} />
         </div>
         <Button type="submit" variant={variant}>
           {submitLabel}
         </Button>
       </form>
       {hint !== undefined && <FieldHint id={`${id}-hint`}>{hint}</FieldHint>}
+      {shownError !== undefined && (
+        <FieldError id={errorId} role="alert">
+          {shownError}
+        </FieldError>
+      )}
     </div>
   );
 }

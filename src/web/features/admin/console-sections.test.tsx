@@ -16,6 +16,7 @@ import { KeysSection } from './keys-section';
 import { LinksSection } from './links-section';
 import { OverviewSection } from './overview-section';
 import { ReportsSection } from './reports-section';
+import { SignInForm } from './sign-in-form';
 
 const fetchMock = stubFetch();
 
@@ -330,5 +331,197 @@ describe('audit log', () => {
     expect(within(screen.getByTestId('audit-1')).getByText('chave 1')).toBeInTheDocument();
     // The e-mail reads whole (it may only wrap before its '@').
     expect(within(revoked).getAllByRole('cell')[1]).toHaveTextContent('ana@example.com');
+  });
+});
+
+describe('lists keep what was loaded, and show only what answers the query', () => {
+  const page = (from: number, count: number) => Array.from({ length: count }, (_, i) => link(`l${from + i}`));
+
+  it('an action on an item loaded with "Carregar mais" reads every loaded page again: the item stays, in its new state', async () => {
+    const disabled = new Set<string>();
+    const reads: string[] = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (init?.method === 'POST') {
+        disabled.add(url.pathname.split('/')[4] ?? '');
+        return jsonResponse({ outcome: 'changed', message: 'Desativado' });
+      }
+      const cursor = url.searchParams.get('cursor');
+      reads.push(cursor ?? 'first');
+      const items = (cursor === null ? page(0, 3) : cursor === 'c2' ? page(3, 3) : page(6, 2)).map((item) => (disabled.has(item.alias) ? { ...item, state: 'disabled' as const } : item));
+      return jsonResponse({ mode: 'recent', links: items, retired: null, nextCursor: cursor === null ? 'c2' : cursor === 'c2' ? 'c3' : null, tookMs: 1 });
+    });
+    renderSection(<LinksSection />, '/admin/links');
+    await screen.findByTestId('link-l0');
+    await userEvent.click(screen.getByRole('button', { name: 'Carregar mais' }));
+    await screen.findByTestId('link-l3');
+    await userEvent.click(screen.getByRole('button', { name: 'Carregar mais' }));
+    const card = await screen.findByTestId('link-l7');
+    expect(screen.getAllByRole('listitem').filter((item) => item.dataset.testid?.startsWith('link-'))).toHaveLength(8);
+
+    reads.length = 0;
+    await userEvent.click(within(card).getByRole('button', { name: 'Desativar' }));
+    await waitFor(() => expect(within(screen.getByTestId('link-l7')).getByText('Desativado')).toBeInTheDocument());
+    expect(reads).toEqual(['first', 'c2', 'c3']);
+    // The same element all along (keyed by alias): the page keeps its height and scroll position.
+    expect(screen.getByTestId('link-l7')).toBe(card);
+    expect(screen.getAllByRole('listitem').filter((item) => item.dataset.testid?.startsWith('link-'))).toHaveLength(8);
+  });
+
+  it('a search the server refuses: its words under the field, no results of the previous search, no retry', async () => {
+    const refusal = 'Busque por um alias (ou o começo dele), um domínio ou uma URL completa com http:// ou https://.';
+    fetchMock.mockImplementation(async (input) => {
+      const q = new URL(String(input), 'http://localhost').searchParams.get('q');
+      if (q === 'sorteio falso') return jsonResponse({ error: { code: 'invalid_search', message: refusal } }, 400);
+      return jsonResponse({ mode: 'domain', links: [link('golpe')], retired: null, nextCursor: null, tookMs: 1 });
+    });
+    renderSection(<LinksSection />, '/admin/links?q=golpe-banco.com');
+    await screen.findByTestId('link-golpe');
+    const field = screen.getByLabelText('Buscar por alias, domínio ou URL');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'sorteio falso{Enter}');
+    // A new query mounts a new box (key={q}).
+    const searched = () => screen.getByLabelText('Buscar por alias, domínio ou URL');
+    await waitFor(() => expect(searched()).toHaveAttribute('aria-invalid', 'true'));
+    expect(searched()).toHaveAccessibleDescription(expect.stringContaining(refusal));
+    expect(screen.queryByTestId('link-golpe')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Desativar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Tentar de novo' })).not.toBeInTheDocument();
+    // Changing the text takes the error away.
+    await userEvent.type(searched(), 'x');
+    expect(searched()).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('a load failure that is no refusal (503) keeps its retry', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ error: { code: 'service_unavailable', message: 'Serviço temporariamente indisponível.' } }, 503));
+    renderSection(<LinksSection />, '/admin/links?q=golpe');
+    expect(await screen.findByRole('button', { name: 'Tentar de novo' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Buscar por alias, domínio ou URL')).not.toHaveAttribute('aria-invalid');
+  });
+});
+
+describe('a stale page: the thing acted on is gone', () => {
+  function goneApi(state: { links: AdminLink[] }) {
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'POST' || init?.method === 'DELETE') return jsonResponse({ error: { code: 'link_not_found', message: 'Link não encontrado ou expirado.' } }, 404);
+      expect(String(input)).toMatch(/^\/api\/admin\/links/);
+      return jsonResponse({ mode: 'recent', links: state.links, retired: null, nextCursor: null, tookMs: 1 });
+    });
+  }
+
+  it('"Reativar" answered 404: the list is read again and the card goes', async () => {
+    const state = { links: [link('promo', 'disabled'), link('outro')] };
+    goneApi(state);
+    renderSection(<LinksSection />, '/admin/links');
+    const card = await screen.findByTestId('link-promo');
+    state.links = [link('outro')];
+    await userEvent.click(within(card).getByRole('button', { name: 'Reativar' }));
+    await waitFor(() => expect(screen.queryByTestId('link-promo')).not.toBeInTheDocument());
+    expect(within(toastRegion()).getByText('Link não encontrado ou expirado.')).toBeInTheDocument();
+  });
+
+  it('"Excluir" answered 404: the dialog closes, the toast says it was already deleted, the card goes', async () => {
+    const state = { links: [link('promo'), link('outro')] };
+    goneApi(state);
+    renderSection(<LinksSection />, '/admin/links');
+    await userEvent.click(within(await screen.findByTestId('link-promo')).getByRole('button', { name: 'Excluir' }));
+    state.links = [link('outro')];
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Excluir' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByTestId('link-promo')).not.toBeInTheDocument());
+    expect(within(toastRegion()).getByText('Este link já foi excluído.')).toBeInTheDocument();
+  });
+
+  it('"Desbloquear" answered 409: the dialog closes and the list is read again', async () => {
+    let reads = 0;
+    fetchMock.mockImplementation(async (_input, init) => {
+      if (init?.method === 'DELETE') return jsonResponse({ error: { code: 'conflict', message: 'Mudou.' } }, 409);
+      reads += 1;
+      return jsonResponse({ domains: [{ domain: 'golpe.example', reason: null, createdAt: '2026-11-23T12:00:00.000Z', links: 0 }], total: 1, matching: 1, nextCursor: null });
+    });
+    renderSection(<BlocklistSection />, '/admin/bloqueios');
+    await userEvent.click(within(await screen.findByTestId('blocked-golpe.example')).getByRole('button', { name: 'Desbloquear' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Desbloquear' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(reads).toBe(2));
+  });
+});
+
+describe('links: the short link is never a link to follow', () => {
+  it('shows the short link as text with a copy button; no anchor leads to it', async () => {
+    linksApi(() => [link('golpe')]);
+    renderSection(<LinksSection />, '/admin/links');
+    const card = await screen.findByTestId('link-golpe');
+    expect(card.querySelectorAll('a')).toHaveLength(0);
+    expect(within(card).getByText('http://localhost:3000/golpe')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Copiar link curto' })).toBeInTheDocument();
+  });
+});
+
+describe('blocklist filter', () => {
+  it('a filter says how many of the whole list it found', async () => {
+    const entry = (domain: string) => ({ domain, reason: null, createdAt: '2026-11-23T12:00:00.000Z', links: 0 });
+    fetchMock.mockResolvedValue(jsonResponse({ domains: [entry('golpe.example'), entry('golpe2.example')], total: 8, matching: 2, nextCursor: null }));
+    renderSection(<BlocklistSection />, '/admin/bloqueios?q=golpe');
+    expect(await screen.findByTestId('blocklist-count')).toHaveTextContent('2 de 8 domínios bloqueados');
+  });
+});
+
+describe('keys: the per-minute limit', () => {
+  function keysApi(answer: (body: unknown) => Response) {
+    fetchMock.mockImplementation(async (_input, init) => (init?.method === 'POST' ? answer(JSON.parse(String(init.body))) : jsonResponse({ keys: [], defaultPerMinute: 60 })));
+  }
+
+  it('"1.200", as the console writes limits, is sent as 1200', async () => {
+    const sent: unknown[] = [];
+    keysApi((body) => {
+      sent.push(body);
+      return jsonResponse({ id: 7, name: 'Loja', perMinute: 1200, key: 'ebr_x_y' }, 201);
+    });
+    renderSection(<KeysSection />, '/admin/chaves');
+    await userEvent.type(await screen.findByLabelText('Nome'), 'Loja');
+    const limit = screen.getByLabelText('Limite por minuto (opcional)');
+    expect(limit).not.toHaveAttribute('pattern');
+    await userEvent.type(limit, '1.200{Enter}');
+    await screen.findByRole('region', { name: 'Chave criada: Loja' });
+    expect(sent).toEqual([{ name: 'Loja', perMinute: 1200 }]);
+  });
+
+  it("the server's refusal of the limit shows under the field; text that is no number is refused before sending", async () => {
+    const refusal = 'O limite por minuto deve ser um número inteiro de 1 a 1.000.000.';
+    let posts = 0;
+    keysApi(() => {
+      posts += 1;
+      return jsonResponse({ error: { code: 'invalid_per_minute', message: refusal } }, 400);
+    });
+    renderSection(<KeysSection />, '/admin/chaves');
+    await userEvent.type(await screen.findByLabelText('Nome'), 'Loja');
+    const limit = screen.getByLabelText('Limite por minuto (opcional)');
+    await userEvent.type(limit, '0{Enter}');
+    await waitFor(() => expect(limit).toHaveAttribute('aria-invalid', 'true'));
+    expect(limit).toHaveAccessibleDescription(expect.stringContaining(refusal));
+    expect(limit).toHaveFocus();
+    expect(posts).toBe(1);
+
+    await userEvent.clear(limit);
+    expect(limit).not.toHaveAttribute('aria-invalid');
+    await userEvent.type(limit, '12,5{Enter}');
+    await waitFor(() => expect(limit).toHaveAttribute('aria-invalid', 'true'));
+    expect(limit).toHaveAccessibleDescription(expect.stringContaining(refusal));
+    expect(posts).toBe(1);
+  });
+});
+
+describe('sign-in', () => {
+  it('a refused sign-in sent with the button puts focus back in the form (the e-mail), not on <body>', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ error: { code: 'invalid_credentials', message: 'E-mail ou senha incorretos.' } }, 401));
+    renderWithApp(<SignInForm onSignedIn={() => undefined} />, { path: '/admin', route: '/admin/*' });
+    await userEvent.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await userEvent.type(screen.getByLabelText('Senha'), 'senha errada demais');
+    const button = screen.getByRole('button', { name: 'Entrar' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    await screen.findByText('E-mail ou senha incorretos.');
+    await waitFor(() => expect(screen.getByLabelText('E-mail')).toHaveFocus());
   });
 });

@@ -1,7 +1,7 @@
 // 'Chaves de API': create a key (shown once, with a copy button and the warning), the list with
 // prefix, limit, state and links made, and revoke after a confirmation.
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import type { AdminApiKey, AdminIssuedKey } from '../../../shared/admin-api';
+import { type AdminApiKey, type AdminIssuedKey, API_KEY_PER_MINUTE_MAX } from '../../../shared/admin-api';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { describedField, FieldError, FieldHint, Input, Label } from '../../components/ui/field';
@@ -83,12 +83,21 @@ function CreateKeyForm({ defaultPerMinute, onIssued }: { defaultPerMinute: numbe
   // under the field as well as in the toast, until the name is changed.
   const [nameError, setNameError] = useState<string | undefined>();
   const nameInput = useRef<HTMLInputElement>(null);
+  // The limit's refusal, the browser's or the server's (0, past the maximum), under its field too.
+  const [limitError, setLimitError] = useState<string | undefined>();
+  const limitInput = useRef<HTMLInputElement>(null);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
     setNameError(undefined);
+    setLimitError(undefined);
+    const limit = perMinuteOf(perMinute);
+    if (limit === null) {
+      setLimitError(t.keys.perMinuteInvalid(API_KEY_PER_MINUTE_MAX));
+      limitInput.current?.focus();
+      return;
+    }
+    setBusy(true);
     try {
-      const limit = perMinute.trim() === '' ? undefined : Number(perMinute);
       const key = await client.createKey({ name: name.trim(), ...(limit === undefined ? {} : { perMinute: limit }) });
       setName('');
       setPerMinute('');
@@ -101,6 +110,11 @@ function CreateKeyForm({ defaultPerMinute, onIssued }: { defaultPerMinute: numbe
         if (refusal !== undefined) {
           setNameError(refusal);
           nameInput.current?.focus();
+        }
+        const limitRefusal = fieldRefusal(error, 'invalid_per_minute');
+        if (limitRefusal !== undefined) {
+          setLimitError(limitRefusal);
+          if (refusal === undefined) limitInput.current?.focus();
         }
       }
     } finally {
@@ -132,8 +146,20 @@ function CreateKeyForm({ defaultPerMinute, onIssued }: { defaultPerMinute: numbe
         </div>
         <div>
           <Label htmlFor="admin-key-limit">{t.keys.perMinute}</Label>
-          <Input id="admin-key-limit" inputMode="numeric" pattern="[0-9]*" value={perMinute} onChange={(event) => setPerMinute(event.target.value)} aria-describedby="admin-key-limit-hint" />
+          {/* No `pattern`: it refused "1.200", the way the console writes the limit, in the browser's own words. */}
+          <Input
+            ref={limitInput}
+            id="admin-key-limit"
+            inputMode="numeric"
+            value={perMinute}
+            onChange={(event) => {
+              setPerMinute(event.target.value);
+              setLimitError(undefined);
+            }}
+            {...describedField('admin-key-limit-hint', 'admin-key-limit-error', limitError)}
+          />
           {defaultPerMinute !== undefined && <FieldHint id="admin-key-limit-hint">{t.keys.perMinuteHint(defaultPerMinute)}</FieldHint>}
+          {limitError !== undefined && <FieldError id="admin-key-limit-error">{limitError}</FieldError>}
         </div>
         <Button type="submit" className="sm:mt-6" disabled={busy}>
           {busy ? t.working : t.keys.submit}
@@ -141,6 +167,16 @@ function CreateKeyForm({ defaultPerMinute, onIssued }: { defaultPerMinute: numbe
       </form>
     </Card>
   );
+}
+
+/**
+ * The typed limit: undefined when empty (the default applies), a whole number written plainly or
+ * with pt-BR thousands dots ("1.200", as the list shows limits), null for anything else.
+ */
+function perMinuteOf(typed: string): number | undefined | null {
+  const text = typed.trim();
+  if (text === '') return undefined;
+  return /^(\d+|\d{1,3}(\.\d{3})+)$/.test(text) ? Number(text.replaceAll('.', '')) : null;
 }
 
 /** The key just created, shown once; it takes focus when it appears (the form's button is disabled by then). */

@@ -8,6 +8,8 @@ import type { AdminLink, AdminRetiredAlias } from '../../../shared/admin-api';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { formatNumber } from '../../lib/format';
+import { ApiError } from '../../lib/api';
+import { useCopyToClipboard } from '../../lib/clipboard';
 import { formatDateTime } from '../../lib/format-on-demand';
 import { adminTexts as t } from './admin-texts';
 import { useAction, usePaged } from './console-context';
@@ -24,8 +26,18 @@ export function LinksSection() {
   const first = list.first.data;
   return (
     <Section title={t.sections.links}>
-      <SearchBox key={q} id="admin-link-search" label={t.links.search} hint={t.links.searchHint} submitLabel={t.links.submit} q={q} onSearch={search} />
-      {list.error !== undefined && <LoadError message={list.error} onRetry={list.items === undefined ? list.reload : list.loadMore} />}
+      {/* A query the server refused is the field's error, with no retry: the same text would be refused again. */}
+      <SearchBox
+        key={q}
+        id="admin-link-search"
+        label={t.links.search}
+        hint={t.links.searchHint}
+        submitLabel={t.links.submit}
+        q={q}
+        onSearch={search}
+        error={list.refused ? list.error : undefined}
+      />
+      {list.error !== undefined && !list.refused && <LoadError message={list.error} onRetry={list.retry} />}
       {list.items === undefined || first === undefined ? (
         list.error === undefined && <Placeholder rows={6} />
       ) : (
@@ -65,11 +77,7 @@ function LinkRow({ link, onChanged }: { link: AdminLink; onChanged(): void }) {
     <li className="min-w-0" data-testid={`link-${link.alias}`}>
       <Card className="flex h-full flex-col gap-3 p-4">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <h3 className="text-base font-bold wrap-anywhere">
-            <a href={link.shortUrl} className="text-primary-ink hover:underline">
-              {link.alias}
-            </a>
-          </h3>
+          <h3 className="text-base font-bold wrap-anywhere text-slate-900">{link.alias}</h3>
           <StateBadge state={link.state} />
           {(link.hasOptions || link.apiKeyId !== null) && (
             <span className="text-xs text-slate-500">
@@ -77,6 +85,7 @@ function LinkRow({ link, onChanged }: { link: AdminLink; onChanged(): void }) {
             </span>
           )}
         </div>
+        <ShortUrl url={link.shortUrl} />
         <p className="truncate text-sm text-slate-600" title={link.url}>
           <span className="sr-only">{t.links.target}: </span>
           {link.url}
@@ -108,11 +117,42 @@ function LinkRow({ link, onChanged }: { link: AdminLink; onChanged(): void }) {
             title={t.links.deleteTitle(link.alias)}
             description={t.links.deleteDescription}
             busy={busy !== undefined}
-            onConfirm={() => run('delete', (client) => client.deleteLink(link.alias), onChanged)}
+            onConfirm={() =>
+              run(
+                'delete',
+                // Deleted meanwhile (another operator, the terminal): what was asked is done.
+                (client) =>
+                  client.deleteLink(link.alias).catch((error: unknown) => {
+                    if (error instanceof ApiError && error.status === 404) return { message: t.links.alreadyDeleted };
+                    throw error;
+                  }),
+                onChanged,
+              )
+            }
           />
         </div>
       </Card>
     </li>
+  );
+}
+
+/**
+ * The short link as text with a copy button, never as a link: the links shown here are often
+ * reported ones, and opening one would send the operator to the (maybe phishing) target and
+ * count a click.
+ */
+function ShortUrl({ url }: { url: string }) {
+  const { copied, copy } = useCopyToClipboard();
+  return (
+    <div className="flex min-w-0 items-center gap-2 text-sm">
+      <span className="sr-only">{t.links.shortUrl}: </span>
+      <code className="min-w-0 truncate text-slate-700" title={url}>
+        {url}
+      </code>
+      <Button variant="ghost" size="sm" onClick={() => void copy(url)}>
+        {copied ? t.links.copied : t.links.copy}
+      </Button>
+    </div>
   );
 }
 

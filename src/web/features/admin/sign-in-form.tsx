@@ -57,6 +57,10 @@ export function SignInForm({ note, onSignedIn }: { note?: string; onSignedIn(ses
     } finally {
       setBusy(false);
     }
+    // Sent with the button, which was disabled while waiting: focus fell to <body>. Back in the
+    // form, at its start, where the alert read out is about (Enter in a field keeps its place).
+    const active = document.activeElement;
+    if (!(active instanceof HTMLInputElement && emailRef.current?.form?.contains(active) === true)) emailRef.current?.focus();
   }
 
   return (
