@@ -277,6 +277,39 @@ describe('reports', () => {
   });
 });
 
+describe('reports: acting on a group loaded with "Carregar mais"', () => {
+  it('reads every loaded page again: the queue keeps both pages', async () => {
+    const group = (alias: string): AdminReportGroup => ({
+      alias,
+      url: `https://${alias}.example.net/x`,
+      domain: `${alias}.example.net`,
+      state: 'active',
+      domainBlocked: false,
+      reports: 1,
+      firstReportedAt: '2026-11-23T12:00:00.000Z',
+      lastReportedAt: '2026-11-23T13:00:00.000Z',
+      reasons: [],
+    });
+    const resolved = new Set<string>();
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (init?.method === 'POST') {
+        resolved.add(url.pathname.split('/')[4] ?? '');
+        return jsonResponse({ outcome: 'changed', message: 'Resolvido' });
+      }
+      const second = url.searchParams.get('cursor') === 'c2';
+      const groups = (second ? ['r3', 'r4', 'r5'] : ['r0', 'r1', 'r2']).filter((alias) => !resolved.has(alias)).map(group);
+      return jsonResponse({ groups, openReports: 6 - resolved.size, nextCursor: second ? null : 'c2' });
+    });
+    renderSection(<ReportsSection />, '/admin/denuncias');
+    await screen.findByTestId('report-r0');
+    await userEvent.click(screen.getByRole('button', { name: 'Carregar mais' }));
+    await userEvent.click(within(await screen.findByTestId('report-r4')).getByRole('button', { name: 'Resolver' }));
+    await waitFor(() => expect(screen.queryByTestId('report-r4')).not.toBeInTheDocument());
+    for (const alias of ['r0', 'r1', 'r2', 'r3', 'r5']) expect(screen.getByTestId(`report-${alias}`)).toBeInTheDocument();
+  });
+});
+
 describe('overview', () => {
   it("the daily table behind 'Ver tabela' scrolls from the keyboard: a named region in the tab order", async () => {
     const daily = Array.from({ length: 90 }, (_, i) => ({ day: new Date(Date.UTC(2026, 7, 26 + i)).toISOString().slice(0, 10), linksCreated: i, clicks: i * 2 }));
