@@ -22,6 +22,7 @@ import type { Store } from './db/store.js';
 import { createLinkRepository } from './links/link-repository.js';
 import { createApiKeyRepository } from './keys/api-key-repository.js';
 import { API_KEY_NAME_MAX, createApiKeyService } from './keys/api-key-service.js';
+import { cleanKeyName, keyNameProblem, unreadableKeyNameMessage } from './keys/key-name.js';
 
 const USAGE = `Uso: npm run admin -- <comando>
 
@@ -236,8 +237,12 @@ export function parseAdminCommand(args: readonly string[]): AdminCommand | Admin
       return typeof limit === 'number' ? { name, limit } : limit;
     }
     case 'keys create': {
+      // Stored as typed (its control characters are escaped wherever the tool prints it), but
+      // judged as the console judges it: a name with nothing readable is refused.
       const keyName = positionals.join(' ').trim();
-      if (keyName === '' || [...keyName].length > API_KEY_NAME_MAX) return fail(`Nome inválido: use de 1 a ${API_KEY_NAME_MAX} caracteres.`);
+      const problem = keyNameProblem(cleanKeyName(keyName));
+      if (problem === 'length') return fail(`Nome inválido: use de 1 a ${API_KEY_NAME_MAX} caracteres.`);
+      if (problem === 'unreadable') return fail(`Nome inválido: ${unreadableKeyNameMessage.charAt(0).toLowerCase()}${unreadableKeyNameMessage.slice(1)}`);
       const rawPerMinute = options.get('per-minute');
       const perMinute = rawPerMinute === undefined ? null : parseCount(rawPerMinute, 1, API_KEY_PER_MINUTE_MAX);
       if (perMinute === undefined) return fail(`Número inválido para N (--per-minute): "${rawPerMinute ?? ''}" (use um inteiro de 1 a 1000000).`);

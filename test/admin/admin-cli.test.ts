@@ -301,6 +301,9 @@ describe(`npm run admin -- keys (${testDialect})`, () => {
     expect(await admin('keys', 'create')).toEqual({ code: 1, output: `Falta o nome da chave.${usage}` });
     expect(await admin('keys', 'create', '   ')).toEqual({ code: 1, output: `Nome inválido: use de 1 a 100 caracteres.${usage}` });
     expect(await admin('keys', 'create', 'x'.repeat(101))).toEqual({ code: 1, output: `Nome inválido: use de 1 a 100 caracteres.${usage}` });
+    // Only control or invisible characters: a name nobody could read in the list (as the console refuses it).
+    expect(await admin('keys', 'create', '\u0000\u001b')).toEqual({ code: 1, output: `Nome inválido: use de 1 a 100 caracteres.${usage}` });
+    expect(await admin('keys', 'create', '\u200b\u200b')).toEqual({ code: 1, output: `Nome inválido: o nome da chave precisa ter ao menos uma letra, um número ou um símbolo.${usage}` });
     expect((await listKeys()).length).toBe(before);
     // The bounds themselves are accepted.
     expect((await createKey('y'.repeat(100), '--per-minute', '1000000')).name).toBe('y'.repeat(100));

@@ -12,7 +12,6 @@ import {
   type AdminIssuedKey,
   type AdminKeyList,
   type AdminSession,
-  API_KEY_NAME_MAX,
   API_KEY_PER_MINUTE_MAX,
   type BlockDomainRequest,
   type BlockReportedRequest,
@@ -23,6 +22,7 @@ import {
 } from '../../shared/admin-api.js';
 import { isValidAliasFormat, normalizeAlias } from '../../shared/alias-rules.js';
 import { normalizeDomain, tooBroadToBlock } from '../abuse/blocklist.js';
+import { cleanKeyName, keyNameProblem, unreadableKeyNameMessage } from '../keys/key-name.js';
 import { AppError } from '../errors.js';
 import { describeError } from '../http-errors.js';
 import type { Services } from '../services.js';
@@ -239,10 +239,10 @@ export async function registerAdminApiRoutes(api: FastifyInstance, services: Ser
     return noStore(reply).send(body);
   });
   api.post<{ Body: CreateKeyRequest }>(ADMIN_API_ROUTES.createKey.url, { schema: createKeySchema, onRequest: changes }, async (request, reply) => {
-    const name = keyName(request.body.name);
-    if (name === '' || [...name].length > API_KEY_NAME_MAX) throw new AppError('invalid_key_name', 400);
+    const name = cleanKeyName(request.body.name);
+    const problem = keyNameProblem(name);
     // Only control or invisible characters (U+0001, a zero-width space…): a name nobody could read in the list.
-    if (!/[\p{L}\p{M}\p{N}\p{P}\p{S}]/u.test(name)) throw new AppError('invalid_key_name', 400, { message: 'O nome da chave precisa ter ao menos uma letra, um número ou um símbolo.' });
+    if (problem !== undefined) throw new AppError('invalid_key_name', 400, problem === 'unreadable' ? { message: unreadableKeyNameMessage } : {});
     const perMinute = request.body.perMinute ?? null;
     if (perMinute !== null && (perMinute < 1 || perMinute > API_KEY_PER_MINUTE_MAX)) throw new AppError('invalid_per_minute', 400);
     const issued = await actions.createKey(actorOf(request), name, perMinute);
@@ -260,9 +260,4 @@ export async function registerAdminApiRoutes(api: FastifyInstance, services: Ser
   api.get<{ Querystring: { cursor?: string } }>(ADMIN_API_ROUTES.audit.url, { schema: auditSchema, onRequest: requireOperator }, async (request, reply) =>
     noStore(reply).send(await queries.auditPage(request.query.cursor)),
   );
-}
-
-/** A key's name as stored: control characters and runs of spaces as one space, trimmed. */
-function keyName(raw: string): string {
-  return raw.replace(/[\s\p{Cc}]+/gu, ' ').trim();
 }

@@ -132,7 +132,7 @@ export const adminTexts = {
     links: 'Links afetados',
     unblock: 'Desbloquear',
     unblockTitle: (domain: string) => `Desbloquear ${domain}?`,
-    unblockDescription: 'Os links para este domínio voltam a funcionar e ele pode ser encurtado de novo.',
+    unblockDescription: 'Os links para este domínio voltam a funcionar e ele pode ser encurtado de novo, a menos que um domínio acima dele (exemplo.com para www.exemplo.com) continue bloqueado.',
     import: 'Importar uma lista',
     importHint: 'Uma lista de domínios, um arquivo hosts ou um CSV de URLs (até 5 MB). Linhas ilegíveis são listadas e o resto é importado.',
     file: 'Arquivo',

@@ -40,7 +40,7 @@ export function AuditSection() {
   const entries: AuditEntry[] = list.items ?? [];
   return (
     <Section title={t.sections.audit} intro={t.audit.intro}>
-      {list.error !== undefined && <LoadError message={list.error} onRetry={list.items === undefined ? list.reload : list.loadMore} />}
+      {list.error !== undefined && <LoadError message={list.error} onRetry={list.retry} />}
       {list.items === undefined ? (
         list.error === undefined && <Placeholder rows={8} />
       ) : entries.length === 0 ? (

@@ -288,6 +288,7 @@ describe('reports: acting on a group loaded with "Carregar mais"', () => {
       reports: 1,
       firstReportedAt: '2026-11-23T12:00:00.000Z',
       lastReportedAt: '2026-11-23T13:00:00.000Z',
+      lastReportId: 1,
       reasons: [],
     });
     const resolved = new Set<string>();

@@ -19,7 +19,7 @@ export function ReportsSection() {
   const data = queue.first.data;
   return (
     <Section title={t.sections.reports} intro={t.reports.intro} actions={data !== undefined && data.openReports > 0 ? <p className="text-sm font-semibold text-slate-700">{t.reports.open(data.openReports)}</p> : undefined}>
-      {queue.error !== undefined && <LoadError message={queue.error} onRetry={queue.items === undefined ? queue.reload : queue.loadMore} />}
+      {queue.error !== undefined && <LoadError message={queue.error} onRetry={queue.retry} />}
       {queue.items === undefined ? (
         queue.error === undefined && <Placeholder />
       ) : queue.items.length === 0 ? (
