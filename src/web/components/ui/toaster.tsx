@@ -48,7 +48,8 @@ export function Toaster() {
             className={toastVariants({ variant: entry.variant })}
           >
             <Icon aria-hidden="true" className={cn('mt-0.5 size-5 shrink-0', iconColours[entry.variant])} />
-            <div className="grid gap-1">
+            {/* min-w-0 and wrap-anywhere: a long word (a domain, a URL) wraps instead of leaving the toast. */}
+            <div className="grid min-w-0 gap-1 wrap-anywhere">
               <ToastPrimitive.Title className="text-sm font-semibold">{entry.title}</ToastPrimitive.Title>
               {entry.description !== undefined && (
                 <ToastPrimitive.Description className={cn('text-sm', entry.variant === 'destructive' ? 'text-red-50' : 'text-slate-600')}>
