@@ -30,7 +30,7 @@ describe(`store on ${testDialect}`, () => {
   it('migrations are idempotent: running them again changes nothing', async () => {
     await migrateToLatest(server.store.db, server.store.dialect);
     const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(server.store.db);
-    expect(applied.rows.map((r) => r.name)).toEqual(['0001-initial', '0002-abuse-controls', '0003-sqlite-hot-path', '0004-sqlite-click-link-check', '0005-click-insights', '0006-link-options', '0007-api-keys', '0008-operator-console', '0009-app-target-hosts', '0010-host-key-catch-up', '0011-retired-aliases']);
+    expect(applied.rows.map((r) => r.name)).toEqual(['0001-initial', '0002-abuse-controls', '0003-sqlite-hot-path', '0004-sqlite-click-link-check', '0005-click-insights', '0006-link-options', '0007-api-keys', '0008-operator-console', '0009-app-target-hosts', '0010-host-key-catch-up', '0011-retired-aliases', '0012-report-targets']);
   });
 
   it('reports a duplicate alias as a unique violation', async () => {
