@@ -417,8 +417,9 @@ export function createAdminQueries(deps: AdminQueryDeps) {
       // A scan of the list (100,000s of rows at most), only when a filter is typed.
       const pattern = `%${piece.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       if (piece !== '') {
-        query = query.where(sql<boolean>`domain like ${pattern} escape '\\'`);
-        matching = matching.where(sql<boolean>`domain like ${pattern} escape '\\'`);
+        const matches = sql<boolean>`domain like ${pattern} escape '\\'`;
+        query = query.where(matches);
+        matching = matching.where(matches);
       }
       if (cursor !== undefined) query = query.where('domain', '>', decodeDomainCursor(cursor));
       const [rows, total, matched] = await Promise.all([

@@ -97,13 +97,18 @@ export function createOperatorActions(deps: OperatorActionDeps) {
     return changed(`Bloqueado: ${domain} (e subdomínios)`);
   }
 
+  /** The audit entry of reports resolved by an action, when there were any. */
+  async function recordResolved(actor: Actor, alias: string, resolved: number, why: string): Promise<void> {
+    if (resolved > 0) await deps.audit.record(actor, { action: 'reports.resolve', target: alias, detail: `${resolved} ${resolved === 1 ? 'denúncia' : 'denúncias'}; ${why}` });
+  }
+
   /**
    * `upTo`: the highest report id the operator saw; reports filed since stay open, counted in
    * `newer`, so an action never resolves a report nobody read.
    */
   async function resolveReports(actor: Actor, alias: string, why: string, upTo?: number): Promise<ReportsOutcome> {
     const resolved = await deps.reports.resolve(alias, now(), upTo);
-    if (resolved > 0) await deps.audit.record(actor, { action: 'reports.resolve', target: alias, detail: `${resolved} ${resolved === 1 ? 'denúncia' : 'denúncias'}; ${why}` });
+    await recordResolved(actor, alias, resolved, why);
     // Every report up to `upTo` is resolved now: those still open came after it.
     const newer = upTo === undefined ? 0 : await deps.reports.openCount(alias);
     return { resolved, newer };
@@ -146,7 +151,7 @@ export function createOperatorActions(deps: OperatorActionDeps) {
         return unchanged(live === undefined ? `Nada a fazer: ${alias} não é o alias de um link excluído.` : `Nada a fazer: ${alias} é um link ativo, não um alias excluído.`);
       }
       await deps.audit.record(actor, { action: 'alias.release', target: alias });
-      if (resolved > 0) await deps.audit.record(actor, { action: 'reports.resolve', target: alias, detail: `${resolved} ${resolved === 1 ? 'denúncia' : 'denúncias'}; alias liberado` });
+      await recordResolved(actor, alias, resolved, 'alias liberado');
       return withResolved(changed(`Liberado: ${alias} pode ser usado de novo por quem criar um link.`), { resolved, newer: 0 }, '');
     },
 

@@ -54,21 +54,11 @@ export function AuditSection() {
             <caption className="sr-only">{t.audit.caption}</caption>
             <thead className="sr-only border-slate-200 sm:not-sr-only sm:table-header-group sm:border-b">
               <tr>
-                <th scope="col" className={th}>
-                  {t.audit.when}
-                </th>
-                <th scope="col" className={th}>
-                  {t.audit.who}
-                </th>
-                <th scope="col" className={th}>
-                  {t.audit.what}
-                </th>
-                <th scope="col" className={th}>
-                  {t.audit.target}
-                </th>
-                <th scope="col" className={th}>
-                  {t.audit.detail}
-                </th>
+                {(['when', 'who', 'what', 'target', 'detail'] as const).map((column) => (
+                  <th key={column} scope="col" className={th}>
+                    {t.audit[column]}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="block sm:table-row-group">

@@ -118,23 +118,28 @@ export interface Paged<Item> {
   retry(): void;
 }
 
-interface PagedState<Page> {
-  /** The reload round and key the pages answer. */
-  for: string;
-  key: string;
-  pages: readonly Page[];
-  error: string | undefined;
-  refused: boolean;
-  /** Which read failed: the list's (reload) or the next page's (loadMore). */
-  failed: 'list' | 'more' | undefined;
+/** Reads pages from the first until `count` are read or the list ends. */
+async function readPages<Page extends { nextCursor: string | null }>(
+  loadPage: (client: AdminClient, cursor: string | undefined) => Promise<Page>,
+  client: AdminClient,
+  count: number,
+): Promise<Page[]> {
+  const pages: Page[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await loadPage(client, cursor);
+    pages.push(page);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor !== undefined && pages.length < count);
+  return pages;
 }
 
 /**
- * A list read page by page (`nextCursor`): the first page once hydrated, the next ones appended by
- * loadMore(). reload() (what the sections call after an action) reads as many pages again as are
- * loaded and swaps them in at once: an operator who acted on the 120th item keeps the 150 loaded,
- * the changed item in its new state and the scroll position, instead of falling back to 50 at
- * the top. A change of `key` starts again from the first page, showing nothing of the old key.
+ * A list read page by page (`nextCursor`): the first page once hydrated (useLoad), the next ones
+ * appended by loadMore(). reload() (what the sections call after an action) reads as many pages
+ * again as are loaded and swaps them in at once: an operator who acted on the 120th item keeps the
+ * 150 loaded, the changed item in its new state and the scroll position, instead of falling back
+ * to 50 at the top. A change of `key` starts again from the first page, showing nothing of the old key.
  */
 export function usePaged<Page extends { items: unknown[]; nextCursor: string | null }>(
   loadPage: (client: AdminClient, cursor: string | undefined) => Promise<Page>,
@@ -142,88 +147,43 @@ export function usePaged<Page extends { items: unknown[]; nextCursor: string | n
 ): Paged<Page['items'][number]> & { first: Loaded<Page> } {
   type Item = Page['items'][number];
   const { client, sessionEnded } = useConsole();
-  const [round, setRound] = useState(0);
-  const requested = `${round} ${key}`;
-  const [state, setState] = useState<PagedState<Page>>({ for: '', key: '', pages: [], error: undefined, refused: false, failed: undefined });
+  // How many pages of which key are on screen, for a reload to read as many again (one for a new key).
+  const loaded = useRef({ key: '', count: 0 });
+  const list = useLoad((reader) => readPages(loadPage, reader, loaded.current.key === key ? Math.max(1, loaded.current.count) : 1), key);
+  // Pages loaded after a read of the list belong to it: a new read (a reload, another key) drops them.
+  const [more, setMore] = useState<{ after: Page[] | undefined; pages: Page[]; error?: string }>({ after: undefined, pages: [] });
+  const current = more.after === list.data ? more : { after: list.data, pages: [] };
+  const pages = list.data === undefined ? [] : [...list.data, ...current.pages];
+  useEffect(() => {
+    loaded.current = { key, count: pages.length };
+  }, [key, pages.length]);
   const [loadingMore, setLoadingMore] = useState(false);
-  // How many pages a reload reads again: those on screen for this key, read when the reload starts.
-  // Kept in an effect declared before the reading one, which runs after it in the same commit.
-  const loaded = useRef(0);
-  const loadedNow = state.key === key ? state.pages.length : 0;
-  useEffect(() => {
-    loaded.current = loadedNow;
-  }, [loadedNow]);
-  useEffect(() => {
-    let current = true;
-    const wanted = Math.max(1, loaded.current);
-    const readPages = async (): Promise<Page[]> => {
-      const pages: Page[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await loadPage(client, cursor);
-        pages.push(page);
-        cursor = page.nextCursor ?? undefined;
-      } while (cursor !== undefined && pages.length < wanted);
-      return pages;
-    };
-    readPages().then(
-      (pages) => {
-        if (current) setState({ for: requested, key, pages, error: undefined, refused: false, failed: undefined });
-      },
-      (error: unknown) => {
-        if (!current) return;
-        if (isSessionEnded(error)) sessionEnded();
-        else
-          setState((previous) => ({
-            for: requested,
-            key,
-            pages: previous.key === key ? previous.pages : [],
-            error: messageOf(error),
-            refused: isRefusal(error),
-            failed: 'list',
-          }));
-      },
-    );
-    return () => {
-      current = false;
-    };
-    // `loadPage` is a new function each render; what it reads is in `key`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client, requested, sessionEnded]);
-  const reload = useCallback(() => setRound((n) => n + 1), []);
-
-  const pages = state.key === key ? state.pages : [];
-  const settled = state.for === requested;
   const last = pages.at(-1);
   const loadMore = () => {
     const cursor = last?.nextCursor;
-    if (cursor == null || !settled) return;
-    const before = state.pages;
+    if (cursor == null || list.loading) return;
+    const after = list.data;
     setLoadingMore(true);
     loadPage(client, cursor)
       .then(
-        // Appended only to the pages it follows: a reload or a new key in between replaced them.
-        (page) => setState((previous) => (previous.pages === before ? { ...previous, pages: [...before, page], error: undefined, refused: false, failed: undefined } : previous)),
+        (page) => setMore({ after, pages: [...current.pages, page] }),
         (error: unknown) => {
           if (isSessionEnded(error)) sessionEnded();
-          else setState((previous) => (previous.pages === before ? { ...previous, error: messageOf(error), refused: false, failed: 'more' } : previous));
+          else setMore({ after, pages: current.pages, error: messageOf(error) });
         },
       )
       .finally(() => setLoadingMore(false));
   };
-  // A failed read of the list is hidden while the next one runs; a failed next page stays until it loads.
-  const error = state.failed === 'more' || settled ? state.error : undefined;
-  const refused = settled && state.refused;
   return {
-    first: { data: pages[0], error, refused, loading: !settled, reload },
-    items: pages.length === 0 ? undefined : pages.flatMap((page) => page.items as Item[]),
-    error,
-    refused,
+    first: { ...list, data: list.data?.[0] },
+    items: list.data === undefined ? undefined : pages.flatMap((page) => page.items as Item[]),
+    error: list.error ?? current.error,
+    refused: list.refused,
     hasMore: last?.nextCursor != null,
     loadingMore,
     loadMore,
-    reload,
-    retry: state.failed === 'more' ? loadMore : reload,
+    reload: list.reload,
+    retry: list.error === undefined && current.error !== undefined ? loadMore : list.reload,
   };
 }
 
