@@ -209,7 +209,9 @@ describe(`the operator's console on the server (${testDialect})`, () => {
       expect(response.headers.get('retry-after')).toBe('5');
       expect(await errorCode(response)).toBe('unavailable');
     }
-  });
+    // The 16 admitted checks are real scrypt hashes (64 MB each, 2 at a time): ~9 s alone, and
+    // 18–20 s of the default 20 on a busy 2-CPU host running the whole suite.
+  }, 60_000);
 
   it("sign-in: an address past its limit cannot push an e-mail's count out with made-up e-mails (the limit held: 429 after)", async () => {
     const target = 'resiste@example.com';
