@@ -218,11 +218,20 @@ describe(`the operator's console on the server (${testDialect})`, () => {
     expect((await admin(['operators', 'add', target, '--password-stdin'], PASSWORD)).code).toBe(0);
     for (let i = 0; i < 10; i++) expect((await attempt(target, `errada-${i}-xxxxxxxx`, `203.0.114.${i + 1}`)).status).toBe(401);
     // One address: its 10 attempts, then 5,100 refused ones, each naming another e-mail (more
-    // than the 5,000 keys the in-memory counters keep).
+    // than the 5,000 keys the in-memory counters keep). The refused ones go through the same app
+    // without a socket (Fastify's inject: the same hooks and limits, ~4 times faster than 5,100
+    // HTTP requests, which took 24–28 s of a CI run).
     const flooder = '192.0.2.150';
     for (let i = 0; i < 10; i++) expect((await attempt(`inventado-${i}@example.com`, 'qualquer-senha-longa', flooder)).status).toBe(401);
+    const injected = (email: string) =>
+      server.app.server.inject({
+        method: 'POST',
+        url: ADMIN_API_ROUTES.signIn.url,
+        headers: { 'content-type': 'application/json', origin: server.url, 'x-forwarded-for': flooder },
+        payload: JSON.stringify({ email, password: 'qualquer-senha-longa' }),
+      });
     for (let batch = 0; batch < 102; batch++) {
-      const statuses = await Promise.all(Array.from({ length: 50 }, (_, i) => attempt(`inventado-${batch}-${i}@example.com`, 'qualquer-senha-longa', flooder).then((res) => res.status)));
+      const statuses = await Promise.all(Array.from({ length: 50 }, (_, i) => injected(`inventado-${batch}-${i}@example.com`).then((res) => res.statusCode)));
       expect(statuses.every((status) => status === 429)).toBe(true);
     }
     expect((await attempt(target, PASSWORD, '203.0.114.200')).status).toBe(429);
