@@ -193,7 +193,7 @@ export interface ReportLinkRequest {
 }
 
 export interface ReportLinkResponse {
-  /** The pt-BR thanks (reportTexts.received), or reportTexts.alreadyUnderReview when the link had too many open reports to store another. */
+  /** The pt-BR thanks (reportTexts.received); reportTexts.alreadyUnderReview when the link had too many open reports to store another, reportTexts.alreadyReported when this client already reported it within 24 h (neither stored). */
   message: string;
 }
 

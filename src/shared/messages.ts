@@ -168,4 +168,6 @@ export const reportTexts = {
   received: 'Denúncia recebida. Obrigado por ajudar a manter o site seguro.',
   /** The link already has as many open reports as are stored per link: this one is not kept. */
   alreadyUnderReview: 'Este link já recebeu muitas denúncias e está na fila de análise da moderação, por isso não registramos mais esta. Obrigado por ajudar a manter o site seguro.',
+  /** This client already reported the link within a day: this one is not kept. */
+  alreadyReported: 'Você já denunciou este link nas últimas 24 horas, por isso não registramos esta de novo. Obrigado por ajudar a manter o site seguro.',
 } as const;

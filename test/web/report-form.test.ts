@@ -162,15 +162,15 @@ describe('POST /denunciar shares the report limits with POST /api/reports', () =
   let server: TestServer;
   beforeAll(async () => {
     server = await start({ RATE_LIMIT_DISABLED: 'false', TRUST_PROXY: '1', REPORT_RATE_LIMIT_PER_HOUR: '2' });
-    await createLink(server, 'limite-denuncia');
+    for (const alias of ['limite-denuncia', 'limite-denuncia-2', 'limite-denuncia-3', 'limite-denuncia-4']) await createLink(server, alias);
   });
   const client = (address: string) => ({ 'x-forwarded-for': address });
-  const viaForm = (address: string, reason: string) => postForm(`${server.url}/denunciar`, { alias: 'limite-denuncia', reason }, client(address));
-  const viaApi = (address: string, reason: string) =>
+  const viaForm = (address: string, reason: string, alias = 'limite-denuncia') => postForm(`${server.url}/denunciar`, { alias, reason }, client(address));
+  const viaApi = (address: string, reason: string, alias = 'limite-denuncia') =>
     fetch(`${server.url}/api/reports`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...client(address) },
-      body: JSON.stringify({ alias: 'limite-denuncia', reason }),
+      body: JSON.stringify({ alias, reason }),
     });
 
   it('API then form from one client: the third report, by form, is refused (429, Retry-After, pt-BR message, fields kept), and so is the API after it', async () => {
@@ -178,9 +178,9 @@ describe('POST /denunciar shares the report limits with POST /api/reports', () =
     // A refused attempt does not use the quota, by form as by API.
     expect((await viaForm(address, 'curto')).status).toBe(400);
     expect((await viaApi(address, 'Primeira denúncia, pela API.')).status).toBe(201);
-    expect((await viaForm(address, 'Segunda denúncia, pelo formulário.')).status).toBe(201);
+    expect((await viaForm(address, 'Segunda denúncia, pelo formulário.', 'limite-denuncia-2')).status).toBe(201);
 
-    const refused = await viaForm(address, 'Terceira denúncia, pelo formulário.');
+    const refused = await viaForm(address, 'Terceira denúncia, pelo formulário.', 'limite-denuncia-3');
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refused.headers.get('content-type')).toMatch(/^text\/html/);
@@ -188,7 +188,7 @@ describe('POST /denunciar shares the report limits with POST /api/reports', () =
     expect(notices(refused)).toEqual([['alert', `${ERROR_PREFIX} ${hourlyReportLimitMessage(2, Number(refused.headers.get('retry-after')))}`]]);
     expect(reasonValue(refused)).toBe('Terceira denúncia, pelo formulário.');
 
-    const api = await viaApi(address, 'Quarta denúncia, pela API.');
+    const api = await viaApi(address, 'Quarta denúncia, pela API.', 'limite-denuncia-4');
     expect(api.status).toBe(429);
     expect(((await api.json()) as ApiErrorBody).error.code).toBe('rate_limited');
     expect((await storedReports(server)).map((report) => report.reason)).toEqual(['Primeira denúncia, pela API.', 'Segunda denúncia, pelo formulário.']);
@@ -196,5 +196,24 @@ describe('POST /denunciar shares the report limits with POST /api/reports', () =
 
   it('another client is not affected', async () => {
     expect((await viaForm('198.51.100.82', 'Denúncia de outro cliente.')).status).toBe(201);
+  });
+
+  it("a client's second report of a link within a day, by API or form, is answered but not stored, and spends its budget like any report", async () => {
+    const address = '198.51.100.90';
+    const before = (await storedReports(server)).length;
+    expect((await viaApi(address, 'Primeira vez que denuncio este link.', 'limite-denuncia-2')).status).toBe(201);
+    const again = await viaApi(address, 'Denuncio o mesmo link de novo.', 'limite-denuncia-2');
+    expect(again.status).toBe(201);
+    expect(await again.json()).toEqual({ message: reportTexts.alreadyReported });
+    const byForm = await viaForm(address, 'E mais uma vez, pelo formulário.', 'limite-denuncia-2');
+    expect(byForm.status).toBe(429);
+    expect((await storedReports(server)).length).toBe(before + 1);
+    // Another client's report of the same link is its own, and stored.
+    expect((await viaForm('198.51.100.91', 'Outra pessoa denuncia o link.', 'limite-denuncia-2')).status).toBe(201);
+    expect((await storedReports(server)).length).toBe(before + 2);
+    const repeatByForm = await viaForm('198.51.100.91', 'A mesma pessoa, de novo.', 'limite-denuncia-2');
+    expect(repeatByForm.status).toBe(201);
+    expect(notices(repeatByForm).map(([, text]) => text).join(' ')).toContain(reportTexts.alreadyReported);
+    expect((await storedReports(server)).length).toBe(before + 2);
   });
 });

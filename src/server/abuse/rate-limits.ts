@@ -25,8 +25,10 @@ export interface Limiters {
   /**
    * The per-client report budget, asked only once a report has passed validation (the alias
    * names a link, the reason has the right length): a mistyped report never uses it up.
+   * 'repeat' when this client already reported the alias within REPEAT_REPORT_WINDOW: that
+   * report is neither stored nor counted against the budget.
    */
-  admitReport(request: FastifyRequest): Promise<void>;
+  admitReport(request: FastifyRequest, alias: string): Promise<'admitted' | 'repeat'>;
   /**
    * Every report attempt, valid or not, within a loose bound: an invalid one uses no quota but
    * may read the store (is the alias a link?), so a flood of them is still bounded per client.
@@ -51,6 +53,13 @@ const BAD_API_KEYS_PER_MINUTE = 30;
 
 /** A network's report budget, in clients' budgets (REPORT_RATE_LIMIT_PER_HOUR each). */
 const REPORT_NETWORK_CLIENTS = 3;
+
+/**
+ * How long a client's report on a link stands for it: the operator's queue puts the most
+ * reported links first, and one sender filing the same link again (each within the hourly
+ * budget) pushed it up the queue as if others had reported it too.
+ */
+export const REPEAT_REPORT_WINDOW_MS = 24 * 60 * 60_000;
 
 /** Report attempts per client and minute, valid or not (a person retyping a reason stays far below). */
 const REPORT_ATTEMPTS_PER_MINUTE = 30;
@@ -94,7 +103,7 @@ const longRefusal =
 export const LONG_LIMIT_MEMORY_ENTRIES = 50_000;
 
 export function createLimiters(app: FastifyInstance, limits: Readonly<Config['rateLimits']>): Limiters {
-  if (!limits.enabled) return { create: [], admitCreation: async () => undefined, admitReport: async () => undefined, reportAttempts: [], manage: [], perKey: [], refuseBadKeyFlood: async () => undefined };
+  if (!limits.enabled) return { create: [], admitCreation: async () => undefined, admitReport: async () => 'admitted', reportAttempts: [], manage: [], perKey: [], refuseBadKeyFlood: async () => undefined };
   const clientKey = createClientKey(limits.ipv6Prefix);
   const networkKey = createNetworkKey(limits.ipv6Prefix);
   // `cache` (the in-memory LRU's size) is read by createRateLimit but missing from its options'
@@ -126,6 +135,14 @@ export function createLimiters(app: FastifyInstance, limits: Readonly<Config['ra
     }),
     refusal: longRefusal(networkReportLimitMessage),
   };
+  // One report per client and link in the window: a limit of 1 whose key names the alias, which
+  // the check reads from this map (the plugin's key generator sees only the request).
+  const reportedAliasOf = new WeakMap<FastifyRequest, string>();
+  const reportPerClientAndLink = limiter({
+    max: 1,
+    timeWindow: REPEAT_REPORT_WINDOW_MS,
+    keyGenerator: (request: FastifyRequest) => `report-link-day:${clientKey(request.ip)}:${reportedAliasOf.get(request) ?? ''}`,
+  });
   const badKeys = perClient('bad-api-key-minute', BAD_API_KEYS_PER_MINUTE, MINUTE);
   const perKey: Limit = {
     check: app.createRateLimit({
@@ -140,9 +157,15 @@ export function createLimiters(app: FastifyInstance, limits: Readonly<Config['ra
     admitCreation: (request) => refuseIfExceeded([global], request),
     // The network's budget is asked only for a client within its own: one address refused for
     // its own reports would otherwise spend its neighbours' (a shared office's, a carrier's /24).
-    admitReport: async (request) => {
+    // The repeat is asked last: a report the budgets refused never marks the link as reported
+    // by this client (its retry an hour later is stored), and a client's repeats spend its own
+    // budget like any report.
+    admitReport: async (request, alias) => {
       await refuseIfExceeded([report], request);
       await refuseIfExceeded([reportPerNetwork], request);
+      reportedAliasOf.set(request, alias);
+      const repeat = await reportPerClientAndLink(request);
+      return !repeat.isAllowed && repeat.isExceeded ? 'repeat' : 'admitted';
     },
     reportAttempts: [chain([perClient('report-attempt-minute', REPORT_ATTEMPTS_PER_MINUTE, MINUTE)])],
     manage: [anonymousOnly(chain([perClient('manage-minute', limits.managePerMinute, MINUTE)]))],

@@ -20,8 +20,8 @@ export interface ReportDeps {
   clock: Clock;
   /** A loose bound on every attempt, valid or not (each may read the store). */
   attempts: onRequestAsyncHookHandler[];
-  /** The report quota, asked once the report passed validation. */
-  admit: (request: FastifyRequest) => Promise<void>;
+  /** The report quota, asked once the report passed validation ('repeat': this client already reported the link). */
+  admit: (request: FastifyRequest, alias: string) => Promise<'admitted' | 'repeat'>;
 }
 
 /**
@@ -35,7 +35,9 @@ export async function acceptReport(deps: ReportDeps, request: FastifyRequest, in
     throw new AppError('link_not_found', 404);
   }
   if (reason.length < REASON_MIN || reason.length > REASON_MAX) throw new AppError('invalid_report', 400);
-  await deps.admit(request);
+  // A client's second report on a link within a day is answered, not stored: it would count
+  // as another person's in the operator's queue.
+  if ((await deps.admit(request, alias)) === 'repeat') return { message: reportTexts.alreadyReported };
   // Past the link's bound of open reports, nothing is stored, and the answer says why.
   const stored = await deps.reports.addOpenReport(alias, reason, new Date(deps.clock()).toISOString());
   return { message: stored ? reportTexts.received : reportTexts.alreadyUnderReview };
