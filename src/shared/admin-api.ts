@@ -50,6 +50,11 @@ export const ADMIN_API_ROUTES = {
    * and the router refuses a path parameter past 100 (maxParamLength, kept for the redirects).
    */
   unblockDomain: { method: 'DELETE', url: `${ADMIN_API_PREFIX}/blocklist` },
+  /**
+   * ?domain= → 200 AdminBlockImpact: how many live links blocking the domain would make answer
+   * 410 (counted up to BLOCK_IMPACT_COUNT_MAX), before the operator blocks it.
+   */
+  blockImpact: { method: 'GET', url: `${ADMIN_API_PREFIX}/blocklist/impact` },
   /** ImportBlocklistRequest → 200 AdminImportResult. */
   importBlocklist: { method: 'POST', url: `${ADMIN_API_PREFIX}/blocklist/import` },
   /** → 200 AdminKeyList. */
@@ -74,6 +79,13 @@ export const OPERATOR_PASSWORD_MIN = 12;
 export const OPERATOR_PASSWORD_MAX = 256;
 
 export { ADMIN_REASON_MAX, API_KEY_NAME_MAX, API_KEY_PER_MINUTE_MAX } from './admin-limits.js';
+
+/**
+ * The most links the block dialog's count reads for one domain: past it the answer says "more
+ * than" (AdminBlockImpact.more). Counting stops there, so asking about a domain with a million
+ * links costs what asking about one with ten thousand does.
+ */
+export const BLOCK_IMPACT_COUNT_MAX = 10_000;
 
 /** Rows per page of the console's lists (links, blocklist, audit log). */
 export const ADMIN_PAGE_SIZE = 50;
@@ -130,6 +142,27 @@ export interface AdminOverview {
 /** A link's state for the operator. */
 export type AdminLinkState = 'active' | 'disabled' | 'blocked' | 'missing';
 
+/** Which of a link's targets: its URL, its iPhone and iPad URL, its Android URL. */
+export type AdminTargetKind = 'main' | 'ios' | 'android';
+
+/** One target of a reported link, as the report card shows it and the block dialog offers it. */
+export interface AdminReportTarget {
+  kind: AdminTargetKind;
+  url: string;
+  /** The URL's host as the blocklist writes it ('' when it has none). */
+  host: string;
+  /**
+   * What may be blocked for it, narrowest first: the exact host, then its registrable domain
+   * (golpe-banco.com for www.golpe-banco.com) when that differs. Empty when nothing may (an IPv6
+   * address, a public suffix itself).
+   */
+  domains: string[];
+  /** The host is an IP address: blocking it blocks that address only (an IP has no subdomains). */
+  ip: boolean;
+  /** The host (or a domain above it) is on the blocklist. */
+  blocked: boolean;
+}
+
 export interface AdminReportGroup {
   alias: string;
   /**
@@ -139,6 +172,12 @@ export interface AdminReportGroup {
   url: string | null;
   /** The target's host, or null. */
   domain: string | null;
+  /**
+   * Every distinct target (the main URL, then the iPhone and Android ones where they differ from
+   * those before): the live link's, or those its reports recorded when it is gone. Absent from a
+   * server of an older release.
+   */
+  targets?: AdminReportTarget[];
   /** 'blocked': active, but its domain is on the blocklist; 'missing': deleted since (its reports stay open). */
   state: AdminLinkState;
   /** Whether the target's domain is on the blocklist, whatever the state says (a disabled link's may be too). */
@@ -174,6 +213,25 @@ export interface ReportActionRequest {
 export interface BlockReportedRequest extends ReportActionRequest {
   /** Kept with the blocked domain; defaults to the reports' summary. */
   reason?: string;
+  /**
+   * Which domain to block: one of the targets' `domains`. Without it, the main target's host (as
+   * before the choice existed; the terminal tool's `block` names its domain itself).
+   */
+  domain?: string;
+}
+
+/** What blocking a domain would do, asked before blocking it. */
+export interface AdminBlockImpact {
+  /** The domain as the blocklist would store it. */
+  domain: string;
+  /** Links not disabled with any target on the domain or under it, up to BLOCK_IMPACT_COUNT_MAX. */
+  links: number;
+  /** More links than `links` (the count stopped at BLOCK_IMPACT_COUNT_MAX). */
+  more: boolean;
+  /** An IP address: it has no subdomains. */
+  ip: boolean;
+  /** Already blocked, by itself or a domain above it. */
+  blocked: boolean;
 }
 
 /**
@@ -193,6 +251,9 @@ export interface AdminLink {
   disabledAt: string | null;
   /** Whether it has options (expiry, click limit, password, app targets). */
   hasOptions: boolean;
+  /** Its iPhone and iPad target, and its Android one, or null; absent from a server of an older release. */
+  iosUrl?: string | null;
+  androidUrl?: string | null;
   /** The API key that made it, or null (anonymous). */
   apiKeyId: number | null;
 }

@@ -8,9 +8,10 @@ import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliActor, runAdmin } from '../../src/server/admin-cli.js';
+import { domainLiveLinksUpTo } from '../../src/server/admin/admin-queries.js';
 import { loggerOptions } from '../../src/server/ops/log-options.js';
 import { errorMessages } from '../../src/shared/messages.js';
-import { ADMIN_API_ROUTES, adminApiPath, type AdminAuditPage, type AdminBlocklistPage, type AdminLinkPage, type AdminReportQueue, CSRF_HEADER } from '../../src/shared/admin-api.js';
+import { ADMIN_API_ROUTES, adminApiPath, type AdminAuditPage, type AdminBlockImpact, type AdminBlocklistPage, type AdminLinkPage, type AdminReportQueue, CSRF_HEADER } from '../../src/shared/admin-api.js';
 import { type ConsoleSession, signInToConsole } from '../helpers/console-session.js';
 import { BROWSER } from '../helpers/fixtures.js';
 import { startTestServer, testDialect, type TestServer } from '../helpers/test-server.js';
@@ -639,6 +640,99 @@ describe(`the operator's console on the server (${testDialect})`, () => {
     expect(await groupOf('fila-velha')).toBeUndefined();
   });
 
+  it('"Bloquear domínio" shows every target of a reported link, offers the exact host and the registrable domain with the live links each would block, and blocks the one chosen', async () => {
+    const session = await newSession();
+    const make = async (alias: string, targets: { url: string; iosUrl?: string; androidUrl?: string }) => {
+      const created = await fetch(`${server.url}/api/links`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.62.0.1' },
+        body: JSON.stringify({ alias, ...targets }),
+      });
+      expect(created.status, alias).toBe(201);
+    };
+    // The reported link leads to an honest shop on the web and to phishing on the iPhone; its
+    // Android target is the main one again (shown once).
+    await make('gb-ios', { url: 'https://loja-boa.com.br/promo', iosUrl: 'https://www.golpe-banco.com.br/ios', androidUrl: 'https://loja-boa.com.br/promo' });
+    await make('gb-www', { url: 'https://www.golpe-banco.com.br/entrar' });
+    await make('gb-login', { url: 'https://login.golpe-banco.com.br/x' });
+    await make('gb-app', { url: 'https://loja-limpa.com.br/', androidUrl: 'https://golpe-banco.com.br/app.apk' });
+    await make('gb-off', { url: 'https://www.golpe-banco.com.br/off' });
+    await make('gb-vizinho', { url: 'https://golpe-banco-nao.com.br/' });
+    expect((await session.call('POST', adminApiPath('disableLink', { alias: 'gb-off' }))).status).toBe(200);
+    const reported = await fetch(`${server.url}/api/reports`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.62.1.1' },
+      body: JSON.stringify({ alias: 'gb-ios', reason: 'o app de iPhone pede a senha do banco' }),
+    });
+    expect(reported.status).toBe(201);
+    const group = async () => ((await (await session.call('GET', ADMIN_API_ROUTES.reports.url)).json()) as AdminReportQueue).groups.find((g) => g.alias === 'gb-ios');
+    expect((await group())?.targets).toEqual([
+      { kind: 'main', url: 'https://loja-boa.com.br/promo', host: 'loja-boa.com.br', domains: ['loja-boa.com.br'], ip: false, blocked: false },
+      { kind: 'ios', url: 'https://www.golpe-banco.com.br/ios', host: 'www.golpe-banco.com.br', domains: ['www.golpe-banco.com.br', 'golpe-banco.com.br'], ip: false, blocked: false },
+    ]);
+
+    // What each choice would do: the live links (not the disabled one) with any target on it or under it.
+    const impact = async (domain: string) => {
+      const response = await session.call('GET', `${ADMIN_API_ROUTES.blockImpact.url}?${new URLSearchParams({ domain }).toString()}`);
+      expect(response.status, domain).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      return (await response.json()) as AdminBlockImpact;
+    };
+    expect(await impact('www.golpe-banco.com.br')).toEqual({ domain: 'www.golpe-banco.com.br', links: 2, more: false, ip: false, blocked: false });
+    expect(await impact('golpe-banco.com.br')).toEqual({ domain: 'golpe-banco.com.br', links: 4, more: false, ip: false, blocked: false });
+    // Read as the block form reads a domain (a URL gives its host, capitals fold).
+    expect(await impact('https://WWW.Golpe-Banco.com.br/qualquer')).toMatchObject({ domain: 'www.golpe-banco.com.br', links: 2 });
+    // The count stops past its bound: one more row than the bound says "more".
+    const counted = await domainLiveLinksUpTo(server.store.db, 'golpe-banco.com.br', 2).executeTakeFirstOrThrow();
+    expect(Number(counted.n)).toBe(3);
+
+    // A domain the card did not offer is refused, blocking nothing and resolving nothing.
+    const other = await session.call('POST', adminApiPath('blockReported', { alias: 'gb-ios' }), { domain: 'golpe-banco-nao.com.br', upTo: (await group())?.lastReportId });
+    expect(other.status).toBe(400);
+    expect(((await other.json()) as { error: { code: string; message: string } }).error).toEqual({
+      code: 'invalid_domain',
+      message: 'golpe-banco-nao.com.br não é o domínio de um destino de gb-ios. Escolha um dos domínios oferecidos, ou bloqueie-o em Bloqueios.',
+    });
+    expect(await server.store.db.selectFrom('blocked_domains').select('domain').where('domain', 'like', '%golpe-banco%').execute()).toEqual([]);
+
+    // The iPhone target's registrable domain, chosen: every subdomain's links answer 410.
+    const blocked = await session.call('POST', adminApiPath('blockReported', { alias: 'gb-ios' }), { domain: 'golpe-banco.com.br', upTo: (await group())?.lastReportId });
+    expect(await blocked.json()).toEqual({ outcome: 'changed', message: 'Bloqueado: golpe-banco.com.br (e subdomínios); denúncia resolvida.' });
+    const answers = await Promise.all(['gb-ios', 'gb-www', 'gb-login', 'gb-app', 'gb-vizinho'].map(async (alias) => [alias, await visit(alias)] as const));
+    expect(answers).toEqual([
+      ['gb-ios', 410],
+      ['gb-www', 410],
+      ['gb-login', 410],
+      ['gb-app', 410],
+      ['gb-vizinho', 302],
+    ]);
+    expect(await impact('www.golpe-banco.com.br')).toMatchObject({ blocked: true });
+    expect(await group()).toBeUndefined();
+    expect((await session.call('DELETE', unblockPath('golpe-banco.com.br'))).status).toBe(200);
+  });
+
+  it('a reported link to an IP address offers that address alone, and its block says so (an IP has no subdomains)', async () => {
+    const session = await newSession();
+    expect((await createLink('alvo-ip', 'http://203.0.114.9/banco/entrar', { 'x-forwarded-for': '10.63.0.1' })).status).toBe(201);
+    const reported = await fetch(`${server.url}/api/reports`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.63.1.1' },
+      body: JSON.stringify({ alias: 'alvo-ip', reason: 'página falsa do banco num IP' }),
+    });
+    expect(reported.status).toBe(201);
+    const queue = (await (await session.call('GET', ADMIN_API_ROUTES.reports.url)).json()) as AdminReportQueue;
+    expect(queue.groups.find((g) => g.alias === 'alvo-ip')?.targets).toEqual([
+      { kind: 'main', url: 'http://203.0.114.9/banco/entrar', host: '203.0.114.9', domains: ['203.0.114.9'], ip: true, blocked: false },
+    ]);
+    const impact = await session.call('GET', `${ADMIN_API_ROUTES.blockImpact.url}?domain=203.0.114.9`);
+    expect(await impact.json()).toEqual({ domain: '203.0.114.9', links: 1, more: false, ip: true, blocked: false });
+    const blocked = await session.call('POST', adminApiPath('blockReported', { alias: 'alvo-ip' }), { domain: '203.0.114.9' });
+    expect(await blocked.json()).toEqual({ outcome: 'changed', message: 'Bloqueado: 203.0.114.9 (só este endereço IP); denúncia resolvida.' });
+    expect(await visit('alvo-ip')).toBe(410);
+    const direct = await session.call('POST', ADMIN_API_ROUTES.blockDomain.url, { domain: '203.0.114.10' });
+    expect(await direct.json()).toEqual({ outcome: 'changed', message: 'Bloqueado: 203.0.114.10 (só este endereço IP)' });
+  });
+
   it('"Bloquear domínio" on a link to a public suffix itself is refused: it would block every site under it', async () => {
     const session = await newSession();
     expect((await createLink('sufixo', 'https://com.br/promo')).status).toBe(201);
@@ -752,6 +846,16 @@ describe(`the operator's console on the server (${testDialect})`, () => {
       ['sign-in password beyond any operator\'s', 'POST', ADMIN_API_ROUTES.signIn.url, { email: 'ninguem@exemplo.com.br', password: 'x'.repeat(5000) }, 400, 'invalid_credentials'],
       ['top-level domain', 'POST', ADMIN_API_ROUTES.blockDomain.url, { domain: 'com' }, 400, 'invalid_domain'],
       ['public suffix', 'POST', ADMIN_API_ROUTES.blockDomain.url, { domain: 'https://gov.br/' }, 400, 'invalid_domain'],
+      // The block dialog's count: only a domain that could be blocked is asked about.
+      ['impact of no domain', 'GET', `${ADMIN_API_ROUTES.blockImpact.url}?domain=${encodeURIComponent('não é domínio')}`, undefined, 400, 'invalid_domain'],
+      ['impact of a public suffix', 'GET', `${ADMIN_API_ROUTES.blockImpact.url}?domain=com.br`, undefined, 400, 'invalid_domain'],
+      ['impact of a top-level domain', 'GET', `${ADMIN_API_ROUTES.blockImpact.url}?domain=com`, undefined, 400, 'invalid_domain'],
+      ['impact of an empty domain', 'GET', `${ADMIN_API_ROUTES.blockImpact.url}?domain=`, undefined, 400, 'invalid_domain'],
+      ['impact without a domain', 'GET', ADMIN_API_ROUTES.blockImpact.url, undefined, 400, 'invalid_domain'],
+      ['impact of a domain too long', 'GET', `${ADMIN_API_ROUTES.blockImpact.url}?domain=${'a'.repeat(3000)}.example`, undefined, 400, 'invalid_domain'],
+      ['impact of an unknown parameter', 'GET', `${ADMIN_API_ROUTES.blockImpact.url}?domain=ok.example&todos=1`, undefined, 400, 'unknown_field'],
+      ['impact of two domains', 'GET', `${ADMIN_API_ROUTES.blockImpact.url}?domain=a.example&domain=b.example`, undefined, 400, 'invalid_domain'],
+      ['reported link, domain of another type', 'POST', adminApiPath('blockReported', { alias: 'nao-existe-aqui' }), { domain: 5 }, 400, 'invalid_domain'],
     ];
     for (const [name, method, path, body, status, code] of cases) {
       const response = await session.call(method, path, body);

@@ -43,6 +43,25 @@ export function tooBroadToBlock(domain: string): string | undefined {
   return undefined;
 }
 
+/** Whether a normalised domain is an IP address: it blocks that address only, having no subdomains. */
+export function isIpAddress(domain: string): boolean {
+  return parseHost(domain).isIp === true;
+}
+
+/**
+ * What may be blocked for a target's host, narrowest first: the host itself, then its registrable
+ * domain (golpe-banco.com for www.golpe-banco.com, by the ICANN part of the Public Suffix List)
+ * when that differs. An IP address is only itself; a host the blocklist cannot hold (an IPv6
+ * address) or a public suffix itself gives nothing.
+ */
+export function blockChoicesFor(host: string): string[] {
+  const domain = normalizeDomain(host);
+  if (domain === undefined || tooBroadToBlock(domain) !== undefined) return [];
+  if (isIpAddress(domain)) return [domain];
+  const registrable = parseHost(domain).domain;
+  return registrable === null || registrable === domain || normalizeDomain(registrable) === undefined ? [domain] : [domain, registrable];
+}
+
 /**
  * A domain as the blocklist stores it: lowercase ASCII (an international name in its punycode
  * form, as URLs carry it: 'café.com.br' → 'xn--caf-dma.com.br'), without 'http://…', a leading

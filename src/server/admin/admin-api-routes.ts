@@ -29,6 +29,7 @@ import type { Services } from '../services.js';
 import {
   auditSchema,
   blockDomainSchema,
+  blockImpactSchema,
   blocklistSchema,
   blockReportedSchema,
   createKeySchema,
@@ -74,6 +75,15 @@ function reasonOf(raw: string | undefined): string | null {
   const reason = (raw ?? '').replace(/\s+/g, ' ').trim();
   if ([...reason].length > ADMIN_REASON_MAX) throw new AppError('invalid_admin_reason', 400);
   return reason === '' ? null : reason;
+}
+
+/** A domain an operator asked to block (or asked about): normalised, or 400 with why it may not be. */
+function blockableDomain(raw: string): string {
+  const domain = normalizeDomain(raw);
+  if (domain === undefined) throw new AppError('invalid_domain', 400);
+  const tooBroad = tooBroadToBlock(domain);
+  if (tooBroad !== undefined) throw new AppError('invalid_domain', 400, { message: `${tooBroad} Informe o domínio de um site, como exemplo.com.br.` });
+  return domain;
 }
 
 /** An action's answer: 404 with its message when what it acts on is gone, 400 when it may not be done. */
@@ -173,7 +183,11 @@ export async function registerAdminApiRoutes(api: FastifyInstance, services: Ser
     ADMIN_API_ROUTES.blockReported.url,
     { schema: blockReportedSchema, onRequest: changes },
     async (request, reply) =>
-      noStore(reply).send(answer(await actions.blockReportedDomain(actorOf(request), aliasParam(request.params.alias), reasonOf(request.body?.reason), request.body?.upTo))),
+      noStore(reply).send(
+        answer(
+          await actions.blockReportedDomain(actorOf(request), aliasParam(request.params.alias), reasonOf(request.body?.reason), request.body?.upTo, request.body?.domain),
+        ),
+      ),
   );
 
   api.get<PageQuery>(ADMIN_API_ROUTES.links.url, { schema: linksSchema, onRequest: requireOperator }, async (request, reply) =>
@@ -195,11 +209,11 @@ export async function registerAdminApiRoutes(api: FastifyInstance, services: Ser
   api.get<PageQuery>(ADMIN_API_ROUTES.blocklist.url, { schema: blocklistSchema, onRequest: requireOperator }, async (request, reply) =>
     noStore(reply).send(await queries.blocklistPage(request.query.q ?? '', request.query.cursor)),
   );
+  api.get<{ Querystring: { domain: string } }>(ADMIN_API_ROUTES.blockImpact.url, { schema: blockImpactSchema, onRequest: requireOperator }, async (request, reply) =>
+    noStore(reply).send(await queries.blockImpact(blockableDomain(request.query.domain))),
+  );
   api.post<{ Body: BlockDomainRequest }>(ADMIN_API_ROUTES.blockDomain.url, { schema: blockDomainSchema, onRequest: changes }, async (request, reply) => {
-    const domain = normalizeDomain(request.body.domain);
-    if (domain === undefined) throw new AppError('invalid_domain', 400);
-    const tooBroad = tooBroadToBlock(domain);
-    if (tooBroad !== undefined) throw new AppError('invalid_domain', 400, { message: `${tooBroad} Informe o domínio de um site, como exemplo.com.br.` });
+    const domain = blockableDomain(request.body.domain);
     return noStore(reply).send(answer(await actions.blockDomain(actorOf(request), domain, reasonOf(request.body.reason))));
   });
   api.delete<{ Querystring: { domain: string } }>(ADMIN_API_ROUTES.unblockDomain.url, { schema: unblockDomainSchema, onRequest: changes }, async (request, reply) => {

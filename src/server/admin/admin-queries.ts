@@ -8,6 +8,7 @@ import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysel
 import {
   ADMIN_PAGE_SIZE,
   type AdminAuditPage,
+  type AdminBlockImpact,
   type AdminBlocklistPage,
   type AdminLink,
   type AdminLinkPage,
@@ -15,11 +16,14 @@ import {
   type AdminLinkState,
   type AdminOverview,
   type AdminReportQueue,
+  type AdminReportTarget,
   type AdminRetiredAlias,
+  type AdminTargetKind,
   type AdminTopLink,
+  BLOCK_IMPACT_COUNT_MAX,
 } from '../../shared/admin-api.js';
 import { normalizeAlias } from '../../shared/alias-rules.js';
-import { anyTargetBlocked, hostOfUrl, normalizeDomain } from '../abuse/blocklist.js';
+import { anyTargetBlocked, blockChoicesFor, hostOfUrl, isIpAddress, normalizeDomain } from '../abuse/blocklist.js';
 import type { OpenGroupPosition, ReportRepository } from '../abuse/report-repository.js';
 import { addDays, type Calendar } from '../calendar.js';
 import { toIsoString, toNumber } from '../db/dialect.js';
@@ -248,6 +252,27 @@ function onDomain(domain: string) {
     eb.or((['target_host', 'ios_target_host', 'android_target_host'] as const).map((column) => eb.and([eb(column, '>=', from), eb(column, '<', to)])));
 }
 
+/**
+ * How many links blocking a domain would make answer 410: those not disabled (a disabled link
+ * answers 410 already) with any target on it or under it (onDomain), each once, read up to
+ * `max` + 1 rows. The same index ranges as domainAffectedLinks, but the count stops at the bound,
+ * so a domain with a million links costs what one with `max` does (the block dialog asks this of
+ * every choice it offers, each time it opens).
+ */
+export function domainLiveLinksUpTo(db: Kysely<Database>, domain: string, max: number) {
+  const hits = db.selectFrom('links').select('id').where(onDomain(domain)).where('disabled_at', 'is', null).limit(max + 1);
+  return db.selectFrom(hits.as('hits')).select((eb) => eb.fn.countAll<number | string>().as('n'));
+}
+
+/** A link's distinct targets, main first: an app target equal to one before it is not shown again. */
+export function distinctTargets(url: string, iosUrl: string | null, androidUrl: string | null): { kind: AdminTargetKind; url: string }[] {
+  const targets: { kind: AdminTargetKind; url: string }[] = [{ kind: 'main', url }];
+  for (const [kind, target] of [['ios', iosUrl], ['android', androidUrl]] as const) {
+    if (target !== null && !targets.some((seen) => seen.url === target)) targets.push({ kind, url: target });
+  }
+  return targets;
+}
+
 /** How many links a blocked domain affects (onDomain), each counted once. */
 export function domainAffectedLinks(db: Kysely<Database>, domain: string) {
   return db
@@ -284,7 +309,15 @@ export function createAdminQueries(deps: AdminQueryDeps) {
     disabledAt: row.disabled_at === null ? null : toIsoString(row.disabled_at),
     hasOptions: Number(row.has_options) === 1,
     apiKeyId: row.api_key_id,
+    iosUrl: row.ios_url,
+    androidUrl: row.android_url,
   });
+
+  const reportTarget = ({ kind, url }: { kind: AdminTargetKind; url: string }): AdminReportTarget => {
+    const host = hostOfUrl(url);
+    const domains = blockChoicesFor(host);
+    return { kind, url, host: normalizeDomain(host) ?? host, domains, ip: domains.length > 0 && isIpAddress(domains[0] ?? ''), blocked: deps.isBlockedUrl(url) };
+  };
 
   /** Links with any target on the domain or one of its subdomains (domainAffectedLinks). */
   async function linksAffectedBy(domain: string): Promise<number> {
@@ -344,10 +377,18 @@ export function createAdminQueries(deps: AdminQueryDeps) {
         nextCursor: rows.length > ADMIN_PAGE_SIZE && lastGroup !== undefined ? encodeReportCursor(lastGroup) : null,
         groups: groups.map((group) => {
           const link = linkOf.get(group.alias);
-          const url = link?.url ?? reported.get(group.alias)?.url ?? null;
+          const recorded = reported.get(group.alias);
+          const url = link?.url ?? recorded?.url ?? null;
+          const targets =
+            link !== undefined
+              ? distinctTargets(link.url, link.ios_url, link.android_url)
+              : recorded !== undefined
+                ? distinctTargets(recorded.url, recorded.iosUrl, recorded.androidUrl)
+                : [];
           return {
             ...group,
             url,
+            targets: targets.map(reportTarget),
             domain: url === null ? null : hostOfUrl(url) || null,
             state: link === undefined ? 'missing' : stateOf(link.url, link.disabled_at, [link.ios_url, link.android_url]),
             domainBlocked: url !== null && deps.isBlockedUrl(url),
@@ -435,6 +476,19 @@ export function createAdminQueries(deps: AdminQueryDeps) {
         matching: piece === '' ? toNumber(total?.n) : toNumber(matched?.n),
         domains: page.map((row, i) => ({ domain: row.domain, reason: row.reason, createdAt: toIsoString(row.created_at), links: counts[i] ?? 0 })),
         nextCursor: rows.length > ADMIN_PAGE_SIZE && last !== undefined ? encodeDomainCursor(last.domain) : null,
+      };
+    },
+
+    /** What blocking `domain` (normalised, not too broad) would do: see AdminBlockImpact. */
+    async blockImpact(domain: string): Promise<AdminBlockImpact> {
+      const row = await domainLiveLinksUpTo(db, domain, BLOCK_IMPACT_COUNT_MAX).executeTakeFirst();
+      const n = toNumber(row?.n);
+      return {
+        domain,
+        links: Math.min(n, BLOCK_IMPACT_COUNT_MAX),
+        more: n > BLOCK_IMPACT_COUNT_MAX,
+        ip: isIpAddress(domain),
+        blocked: deps.isBlockedUrl(`http://${domain}/`),
       };
     },
 

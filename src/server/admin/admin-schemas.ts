@@ -1,7 +1,7 @@
 // The JSON schemas of the console's API (/api/admin/…): Fastify validates and serialises with
 // them, and the OpenAPI document describes them under their own tag and security scheme (the
 // operator's session cookie), apart from the public API. Descriptions are pt-BR.
-import { ADMIN_FEED_MAX_BYTES, API_KEY_NAME_MAX, API_KEY_PER_MINUTE_MAX, OPERATOR_PASSWORD_MAX } from '../../shared/admin-api.js';
+import { ADMIN_FEED_MAX_BYTES, API_KEY_NAME_MAX, BLOCK_IMPACT_COUNT_MAX, API_KEY_PER_MINUTE_MAX, OPERATOR_PASSWORD_MAX } from '../../shared/admin-api.js';
 import { SECURITY, TAGS } from '../api/api-schemas.js';
 
 const errorResponse = (description: string) => ({ description, $ref: 'Erro#' });
@@ -133,6 +133,18 @@ export const reportsSchema = {
           alias: text(),
           url: nullable('string'),
           domain: nullable('string'),
+          targets: {
+            type: 'array',
+            description: 'Os destinos distintos do link (o principal, depois o de iPhone e o de Android quando diferem): os do link, ou os que as denúncias registraram se ele foi apagado.',
+            items: object({
+              kind: { type: 'string', enum: ['main', 'ios', 'android'] },
+              url: text(),
+              host: text(),
+              domains: { type: 'array', items: text(), description: 'O que pode ser bloqueado por ele: o host exato, depois o domínio registrável quando difere. Vazio quando nada pode.' },
+              ip: { type: 'boolean', description: 'O host é um endereço IP: bloqueá-lo bloqueia só esse endereço.' },
+              blocked: { type: 'boolean' },
+            }),
+          },
           state: linkState,
           domainBlocked: { type: 'boolean', description: 'O domínio do destino está bloqueado (também quando o link está desativado).' },
           reports: integer(),
@@ -161,12 +173,22 @@ export const resolveReportsSchema = reportAction('Resolver as denúncias de um l
 export const disableReportedSchema = reportAction('Desativar o link denunciado', 'desativarDenunciado');
 export const blockReportedSchema = change('Bloquear o domínio do link denunciado', 'bloquearDominioDenunciado', {
   params: aliasParams,
-  body: { type: ['object', 'null'], additionalProperties: false, properties: { reason: { type: 'string' }, upTo } },
+  body: {
+    type: ['object', 'null'],
+    additionalProperties: false,
+    properties: {
+      reason: { type: 'string' },
+      upTo,
+      domain: { type: 'string', maxLength: 2100, description: 'O domínio a bloquear: um dos domains dos destinos do grupo. Sem ele, o host do destino principal.' },
+    },
+  },
   response: {
     200: actionResult,
     ...changeErrors,
     ...bodyErrors,
-    400: errorResponse('Motivo longo demais (invalid_admin_reason), ou um destino cujo domínio não pode ser bloqueado: sem domínio, ou um sufixo público como com.br (invalid_domain).'),
+    400: errorResponse(
+      'Motivo longo demais (invalid_admin_reason), ou um domínio que não pode ser bloqueado daqui: sem domínio, um sufixo público como com.br, ou um que não é de nenhum destino do link (invalid_domain).',
+    ),
     404: errorResponse('Não encontrado.'),
   },
 });
@@ -198,6 +220,8 @@ export const linksSchema = {
           disabledAt: nullable('string'),
           hasOptions: { type: 'boolean' },
           apiKeyId: nullable('integer'),
+          iosUrl: nullable('string'),
+          androidUrl: nullable('string'),
         }),
       },
       retired: {
@@ -236,6 +260,25 @@ export const blocklistSchema = {
       nextCursor: nullable('string'),
     }),
     400: errorResponse('Cursor inválido.'),
+    ...consoleErrors,
+  },
+};
+
+export const blockImpactSchema = {
+  ...base,
+  summary: 'O que bloquear um domínio faria',
+  description: `Quantos links não desativados têm algum destino (principal, de iPhone ou de Android) no domínio ou num subdomínio: os que passariam a responder 410. A contagem para em ${BLOCK_IMPACT_COUNT_MAX}; além disso, more é true.`,
+  operationId: 'impactoDoBloqueio',
+  querystring: { type: 'object', required: ['domain'], additionalProperties: false, properties: { domain: { type: 'string', maxLength: 2100 } } },
+  response: {
+    200: object({
+      domain: text('O domínio como a lista de bloqueio o guardaria.'),
+      links: integer(),
+      more: { type: 'boolean', description: `Há mais de ${BLOCK_IMPACT_COUNT_MAX} links.` },
+      ip: { type: 'boolean', description: 'Um endereço IP: não tem subdomínios.' },
+      blocked: { type: 'boolean', description: 'Já bloqueado, por ele mesmo ou por um domínio acima dele.' },
+    }),
+    400: errorResponse('Domínio inválido, ou amplo demais para bloquear (invalid_domain).'),
     ...consoleErrors,
   },
 };

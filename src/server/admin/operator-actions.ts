@@ -5,7 +5,7 @@
 import type { AdminActionResult } from '../../shared/admin-api.js';
 import { formatInteger } from '../../shared/integer-format.js';
 import { importBlocklistText } from '../abuse/blocklist-feed.js';
-import { type Blocklist, hostOfUrl, normalizeDomain, tooBroadToBlock } from '../abuse/blocklist.js';
+import { type Blocklist, blockChoicesFor, hostOfUrl, isIpAddress, normalizeDomain, tooBroadToBlock } from '../abuse/blocklist.js';
 import { createReportRepository, type ReportRepository } from '../abuse/report-repository.js';
 import type { Clock } from '../calendar.js';
 import type { Kysely } from 'kysely';
@@ -94,7 +94,8 @@ export function createOperatorActions(deps: OperatorActionDeps) {
     reason ??= newReason;
     await deps.blocklist.block(domain, reason);
     await deps.audit.record(actor, { action: 'domain.block', target: domain, detail: reason });
-    return changed(`Bloqueado: ${domain} (e subdomínios)`);
+    // An IP address has no subdomains: its block is that address alone.
+    return changed(isIpAddress(domain) ? `Bloqueado: ${domain} (só este endereço IP)` : `Bloqueado: ${domain} (e subdomínios)`);
   }
 
   /** The audit entry of reports resolved by an action, when there were any. */
@@ -207,17 +208,36 @@ export function createOperatorActions(deps: OperatorActionDeps) {
       return withResolved(result, reports, `O link ${alias} já estava desativado`);
     },
 
-    /** Blocks the reported link's target domain (and so every link to it) and resolves its reports (up to `upTo`). */
-    async blockReportedDomain(actor: Actor, alias: string, reason: string | null, upTo?: number): Promise<ActionResult> {
-      // A link deleted since its reports still has its target in them (migration 0012): its
+    /**
+     * Blocks a domain of the reported link's targets (and so every link to it) and resolves its
+     * reports (up to `upTo`). `chosen`: one of the domains the console offered for its targets
+     * (the exact host or its registrable domain, of the main, iPhone or Android target); without
+     * it, the main target's host, as before the choice existed.
+     */
+    async blockReportedDomain(actor: Actor, alias: string, reason: string | null, upTo?: number, chosen?: string): Promise<ActionResult> {
+      // A link deleted since its reports still has its targets in them (migration 0012): its
       // domain can be blocked, or whoever deleted a phishing link makes another on it.
-      const url = (await deps.links.findByAlias(alias))?.url ?? (await deps.reports.openTargets([alias])).get(alias)?.url;
-      if (url === undefined) return notFound(`Link não encontrado: ${alias}.`);
-      const domain = normalizeDomain(hostOfUrl(url));
-      if (domain === undefined) return refused(`O destino de ${alias} não tem um domínio que possa ser bloqueado.`);
-      // A link to a public suffix itself (https://com.br/) must not block every site under it.
-      const tooBroad = tooBroadToBlock(domain);
-      if (tooBroad !== undefined) return refused(`${tooBroad} Desative o link em vez disso.`);
+      const live = await deps.db.selectFrom('links').select(['url', 'ios_url', 'android_url']).where('alias', '=', alias).executeTakeFirst();
+      const recorded = live === undefined ? (await deps.reports.openTargets([alias])).get(alias) : undefined;
+      const targets = live !== undefined ? [live.url, live.ios_url, live.android_url] : recorded !== undefined ? [recorded.url, recorded.iosUrl, recorded.androidUrl] : undefined;
+      const url = targets?.[0];
+      if (targets === undefined || url === undefined || url === null) return notFound(`Link não encontrado: ${alias}.`);
+      let domain: string | undefined;
+      if (chosen === undefined) {
+        domain = normalizeDomain(hostOfUrl(url));
+        if (domain === undefined) return refused(`O destino de ${alias} não tem um domínio que possa ser bloqueado.`);
+        // A link to a public suffix itself (https://com.br/) must not block every site under it.
+        const tooBroad = tooBroadToBlock(domain);
+        if (tooBroad !== undefined) return refused(`${tooBroad} Desative o link em vez disso.`);
+      } else {
+        // Only what the card offered: this route blocks a domain of the reported link, not any.
+        const wanted = normalizeDomain(chosen);
+        const offered = targets.flatMap((target) => (target === null ? [] : blockChoicesFor(hostOfUrl(target))));
+        if (wanted === undefined || !offered.includes(wanted)) {
+          return refused(`${chosen.slice(0, 253)} não é o domínio de um destino de ${alias}. Escolha um dos domínios oferecidos, ou bloqueie-o em Bloqueios.`);
+        }
+        domain = wanted;
+      }
       // Without a reason, a new block says where it came from; an existing one keeps its reason.
       const result = await block(actor, domain, reason, `denúncias de ${alias}`);
       const reports = await resolveReports(actor, alias, `domínio ${domain} bloqueado`, upTo);
