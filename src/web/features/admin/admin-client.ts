@@ -5,6 +5,7 @@ import {
   type AdminActionResult,
   type AdminApiRouteName,
   type AdminAuditPage,
+  type AdminBlockImpact,
   type AdminBlocklistPage,
   type AdminImportResult,
   type AdminIssuedKey,
@@ -66,13 +67,16 @@ export function adminClient(csrfToken: string) {
     // `upTo`: the group's lastReportId as shown, so reports filed since stay open for the operator to read.
     resolveReports: (alias: string, upTo: number) => call<AdminActionResult>(csrfToken, 'resolveReports', { alias }, { upTo }),
     disableReported: (alias: string, upTo: number) => call<AdminActionResult>(csrfToken, 'disableReported', { alias }, { upTo }),
-    blockReported: (alias: string, reason: string, upTo: number) => call<AdminActionResult>(csrfToken, 'blockReported', { alias }, reason === '' ? { upTo } : { reason, upTo }),
+    // `domain`: the one the operator chose among the targets' (absent for a server of an older release, which offers no choice).
+    blockReported: (alias: string, reason: string, upTo: number, domain?: string) =>
+      call<AdminActionResult>(csrfToken, 'blockReported', { alias }, { ...(reason === '' ? {} : { reason }), upTo, ...(domain === undefined ? {} : { domain }) }),
     links: (q: string, cursor?: string) => call<AdminLinkPage>(csrfToken, 'links', {}, undefined, pageQuery(q, cursor)),
     disableLink: (alias: string) => call<AdminActionResult>(csrfToken, 'disableLink', { alias }),
     enableLink: (alias: string) => call<AdminActionResult>(csrfToken, 'enableLink', { alias }),
     deleteLink: (alias: string) => call<AdminActionResult>(csrfToken, 'deleteLink', { alias }),
     releaseAlias: (alias: string) => call<AdminActionResult>(csrfToken, 'releaseAlias', { alias }),
     blocklist: (q: string, cursor?: string) => call<AdminBlocklistPage>(csrfToken, 'blocklist', {}, undefined, pageQuery(q, cursor)),
+    blockImpact: (domain: string) => call<AdminBlockImpact>(csrfToken, 'blockImpact', {}, undefined, new URLSearchParams({ domain })),
     blockDomain: (body: BlockDomainRequest) => call<AdminActionResult>(csrfToken, 'blockDomain', {}, body),
     unblockDomain: (domain: string) => call<AdminActionResult>(csrfToken, 'unblockDomain', {}, undefined, new URLSearchParams({ domain })),
     importBlocklist: (body: ImportBlocklistRequest) => call<AdminImportResult>(csrfToken, 'importBlocklist', {}, body),

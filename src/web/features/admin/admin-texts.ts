@@ -1,5 +1,5 @@
 // Every text of the operator's console (/admin), in pt-BR, written once.
-import type { AdminLinkSearchMode, AdminLinkState, AuditAction } from '../../../shared/admin-api';
+import type { AdminLinkSearchMode, AdminLinkState, AdminTargetKind, AuditAction } from '../../../shared/admin-api';
 import { formatNumber } from '../../lib/format';
 
 export const adminTexts = {
@@ -35,6 +35,15 @@ export const adminTexts = {
   confirm: 'Confirmar',
   working: 'Aguarde…',
   seeTable: 'Ver tabela',
+  /** A link's targets, by kind (its URL, its iPhone and iPad one, its Android one). */
+  targets: {
+    main: 'Destino',
+    ios: 'Destino no iPhone',
+    android: 'Destino no Android',
+  } satisfies Record<AdminTargetKind, string>,
+  /** A long text cut to one line, and the button that shows it whole. */
+  showAll: 'Mostrar tudo',
+  showLess: 'Mostrar menos',
   overview: {
     totals: 'Números do site',
     links: 'Links',
@@ -67,13 +76,37 @@ export const adminTexts = {
     last: 'Última',
     reasons: 'Motivos mais recentes',
     gone: 'O link já foi apagado.',
+    domainBlocked: 'domínio bloqueado',
     resolve: 'Resolver',
+    resolveTitle: (alias: string) => `Resolver as denúncias de ${alias}?`,
+    resolveDescription: (n: number) =>
+      `${n === 1 ? 'A denúncia exibida sai' : `As ${formatNumber(n)} denúncias exibidas saem`} da fila sem outra ação: o link e o domínio continuam como estão. Denúncias que chegarem depois continuam abertas.`,
     disable: 'Desativar link',
     block: 'Bloquear domínio',
-    blockTitle: (domain: string) => `Bloquear ${domain}?`,
-    blockDescription: 'Todos os links para este domínio e seus subdomínios passam a responder "Link bloqueado", e ninguém mais consegue encurtá-lo.',
+    blockTitle: (alias: string) => `Bloquear o domínio de ${alias}?`,
+    blockDescription: 'Os links para o que você escolher passam a responder "Link bloqueado", e ninguém mais consegue encurtá-lo.',
+    blockChoices: 'O que bloquear',
+    /** What a block covers: a domain blocks its subdomains too; an IP address is only itself. */
+    blockScope: (ip: boolean) => (ip ? 'só este endereço IP' : 'e subdomínios'),
+    /** A target's registrable domain, wider than its host: every subdomain of it. */
+    blockWhole: 'o domínio inteiro',
+    blockOf: (labels: string[]) => labels.join(', '),
+    chooseOne: 'Os destinos estão em domínios diferentes: escolha qual bloquear.',
+    counting: 'Contando links…',
+    countFailed: 'Não foi possível contar os links afetados.',
+    /** How many live links a choice would make answer 410. */
+    impact: (n: number, more: boolean) =>
+      more
+        ? `Mais de ${formatNumber(n)} links ativos passam a responder "Link bloqueado".`
+        : n === 0
+          ? 'Nenhum link ativo é afetado.'
+          : n === 1
+            ? '1 link ativo passa a responder "Link bloqueado".'
+            : `${formatNumber(n)} links ativos passam a responder "Link bloqueado".`,
+    alreadyBlocked: 'Já está bloqueado.',
     reason: 'Motivo (opcional)',
     goneWithTarget: 'O link já foi apagado; este era o destino quando foi denunciado.',
+    goneWithTargets: 'O link já foi apagado; estes eram os destinos quando foi denunciado.',
   },
   links: {
     search: 'Buscar por alias, domínio ou URL',

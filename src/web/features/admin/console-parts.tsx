@@ -100,6 +100,8 @@ export function ConfirmButton({
   busy,
   variant = 'ghostDestructive',
   children,
+  onOpenChange,
+  confirmDisabled = false,
 }: {
   label: string;
   title: string;
@@ -109,8 +111,16 @@ export function ConfirmButton({
   busy: boolean;
   variant?: 'ghostDestructive' | 'secondary' | 'destructive';
   children?: ReactNode;
+  /** Told when the dialog opens or closes (a dialog that reads something when it opens). */
+  onOpenChange?(open: boolean): void;
+  /** The action cannot be confirmed yet (nothing chosen). */
+  confirmDisabled?: boolean;
 }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(false);
+  const setOpen = (next: boolean) => {
+    setOpenState(next);
+    onOpenChange?.(next);
+  };
   const trigger = useRef<HTMLButtonElement>(null);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -135,7 +145,7 @@ export function ConfirmButton({
           </DialogClose>
           <Button
             variant="destructive"
-            disabled={busy}
+            disabled={busy || confirmDisabled}
             onClick={() => {
               void onConfirm().then((done) => {
                 if (done) setOpen(false);
@@ -147,6 +157,36 @@ export function ConfirmButton({
         </DialogActions>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Texts longer than this get a button that shows them whole (a phone's line holds about 40 characters). */
+const LONG_TEXT = 40;
+
+/**
+ * A text that may be very long (a 2,000-character target): one line cut with an ellipsis inside
+ * its box, the whole text in its title and, past LONG_TEXT characters, behind 'Mostrar tudo'
+ * (a title is out of reach on a touch screen). The whole text is in the page either way, for
+ * screen readers and for search. Put it in a box that may shrink (min-w-0).
+ */
+export function LongText({ text, className }: { text: string; className?: string }) {
+  const [whole, setWhole] = useState(false);
+  return (
+    <span className={cn('block min-w-0', className)}>
+      <span className={whole ? 'block wrap-anywhere' : 'block truncate'} title={whole ? undefined : text}>
+        {text}
+      </span>
+      {[...text].length > LONG_TEXT && (
+        <button
+          type="button"
+          aria-expanded={whole}
+          className="mt-0.5 rounded text-xs font-semibold text-primary-ink underline underline-offset-2 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
+          onClick={() => setWhole((shown) => !shown)}
+        >
+          {whole ? t.showLess : t.showAll}
+        </button>
+      )}
+    </span>
   );
 }
 

@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AdminApiKey, AdminLink, AdminReportGroup, AuditEntry } from '../../../shared/admin-api';
+import type { AdminApiKey, AdminLink, AdminReportGroup, AdminReportTarget, AuditEntry } from '../../../shared/admin-api';
 import { stubFetch } from '../../testing/fetch-stub';
 import { jsonResponse, renderWithApp, toastRegion } from '../../testing/render';
 import { AuditSection } from './audit-section';
@@ -247,11 +247,13 @@ describe('reports', () => {
         sent.push({ url, body: JSON.parse(String(init.body)) });
         return jsonResponse({ outcome: 'changed', message: '8 denúncias resolvidas: golpe; chegaram 3 novas.' });
       }
+      if (url.startsWith('/api/admin/blocklist/impact')) return jsonResponse({ domain: 'golpe.example.net', links: 1, more: false, ip: false, blocked: false });
       return jsonResponse({ groups: [group('golpe', 'active')], openReports: 2 });
     });
     renderSection(<ReportsSection />, '/admin/denuncias');
     const card = await screen.findByTestId('report-golpe');
     await userEvent.click(within(card).getByRole('button', { name: 'Resolver' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Resolver as denúncias de golpe?' })).getByRole('button', { name: 'Resolver' }));
     expect(await within(toastRegion()).findByText('8 denúncias resolvidas: golpe; chegaram 3 novas.')).toBeInTheDocument();
     await userEvent.click(within(await screen.findByTestId('report-golpe')).getByRole('button', { name: 'Desativar link' }));
     await userEvent.click(within(await screen.findByTestId('report-golpe')).getByRole('button', { name: 'Bloquear domínio' }));
@@ -274,6 +276,176 @@ describe('reports', () => {
     expect(within(card).getByText('O link já foi apagado; este era o destino quando foi denunciado.')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Desativar link' })).not.toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Bloquear domínio' })).toBeInTheDocument();
+  });
+});
+
+describe('reports: every target, and the block dialog', () => {
+  const LONG = `https://www.golpe-banco.com.br/${'caminho/'.repeat(240)}`;
+  const target = (kind: AdminReportTarget['kind'], url: string, domains: string[], extra: Partial<AdminReportTarget> = {}): AdminReportTarget => ({
+    kind,
+    url,
+    host: new URL(url).hostname,
+    domains,
+    ip: false,
+    blocked: false,
+    ...extra,
+  });
+  const group = (alias: string, targets: AdminReportTarget[]): AdminReportGroup => ({
+    alias,
+    url: targets[0]?.url ?? null,
+    domain: targets[0]?.host ?? null,
+    targets,
+    state: 'active',
+    domainBlocked: false,
+    reports: 3,
+    firstReportedAt: '2026-11-23T12:00:00.000Z',
+    lastReportedAt: '2026-11-23T13:00:00.000Z',
+    reasons: ['o app de iPhone pede a senha do banco'],
+    lastReportId: 9,
+  });
+  /** The queue, each domain's count from `counts`, and every POST recorded. */
+  function reportsApi(groups: AdminReportGroup[], counts: Record<string, number | 'more'>, sent: { url: string; body: unknown }[] = []) {
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (init?.method === 'POST') {
+        sent.push({ url: url.pathname, body: JSON.parse(String(init.body)) });
+        return jsonResponse({ outcome: 'changed', message: 'Feito' });
+      }
+      if (url.pathname === '/api/admin/blocklist/impact') {
+        const domain = url.searchParams.get('domain') ?? '';
+        const n = counts[domain] ?? 0;
+        return jsonResponse({ domain, links: n === 'more' ? 10_000 : n, more: n === 'more', ip: /^[\d.]+$/.test(domain), blocked: false });
+      }
+      return jsonResponse({ groups, openReports: 3, nextCursor: null });
+    });
+    return sent;
+  }
+  const choices = (dialog: HTMLElement) => within(dialog).getAllByRole('radio') as HTMLInputElement[];
+  const checkedLabel = (dialog: HTMLElement) => choices(dialog).find((radio) => radio.checked)?.closest('label')?.textContent ?? 'nenhuma';
+
+  it('shows each distinct target, labelled, with its domain; a very long target is cut to a line, whole in its title and behind "Mostrar tudo"', async () => {
+    reportsApi(
+      [
+        group('app-golpe', [
+          target('main', 'https://loja-boa.com.br/promo', ['loja-boa.com.br']),
+          target('ios', LONG, ['www.golpe-banco.com.br', 'golpe-banco.com.br']),
+          target('android', 'https://apk.golpe-banco.com.br/app.apk', ['apk.golpe-banco.com.br', 'golpe-banco.com.br'], { blocked: true }),
+        ]),
+      ],
+      {},
+    );
+    renderSection(<ReportsSection />, '/admin/denuncias');
+    const card = await screen.findByTestId('report-app-golpe');
+    const labels = within(card).getAllByRole('term').map((term) => term.textContent);
+    expect(labels.slice(0, 3)).toEqual(['Destino', 'Destino no iPhone', 'Destino no Android']);
+    expect(within(within(card).getByTestId('target-main')).getByText('loja-boa.com.br')).toBeInTheDocument();
+    expect(within(within(card).getByTestId('target-ios')).getByText('www.golpe-banco.com.br')).toBeInTheDocument();
+    expect(within(within(card).getByTestId('target-android')).getByText(/domínio bloqueado/)).toBeInTheDocument();
+    const long = within(card).getByText(LONG);
+    expect(long).toHaveClass('truncate');
+    expect(long).toHaveAttribute('title', LONG);
+    const more = within(within(card).getByTestId('target-ios')).getByRole('button', { name: 'Mostrar tudo' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(more);
+    expect(long).not.toHaveClass('truncate');
+    expect(within(within(card).getByTestId('target-ios')).getByRole('button', { name: 'Mostrar menos' })).toHaveAttribute('aria-expanded', 'true');
+    // A short one has nothing to show whole.
+    expect(within(within(card).getByTestId('target-main')).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('targets on different domains: the dialog offers each one (host and whole domain) with its live links, chooses none for the operator, and blocks the one picked', async () => {
+    const sent = reportsApi(
+      [
+        group('app-golpe', [
+          target('main', 'https://loja-boa.com.br/promo', ['loja-boa.com.br']),
+          target('ios', 'https://www.golpe-banco.com.br/ios', ['www.golpe-banco.com.br', 'golpe-banco.com.br']),
+        ]),
+      ],
+      { 'loja-boa.com.br': 1, 'www.golpe-banco.com.br': 1, 'golpe-banco.com.br': 1234 },
+    );
+    renderSection(<ReportsSection />, '/admin/denuncias');
+    await userEvent.click(within(await screen.findByTestId('report-app-golpe')).getByRole('button', { name: 'Bloquear domínio' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bloquear o domínio de app-golpe?' });
+    await within(dialog).findByText('1.234 links ativos passam a responder "Link bloqueado".');
+    expect(within(dialog).getAllByTestId('block-impact').map((line) => line.textContent)).toEqual([
+      '1 link ativo passa a responder "Link bloqueado".',
+      '1 link ativo passa a responder "Link bloqueado".',
+      '1.234 links ativos passam a responder "Link bloqueado".',
+    ]);
+    expect(choices(dialog).map((radio) => radio.closest('label')?.querySelector('span span')?.textContent)).toEqual([
+      'loja-boa.com.br (e subdomínios)',
+      'www.golpe-banco.com.br (e subdomínios)',
+      'golpe-banco.com.br (o domínio inteiro)',
+    ]);
+    expect(within(dialog).getByText('Os destinos estão em domínios diferentes: escolha qual bloquear.')).toBeInTheDocument();
+    expect(checkedLabel(dialog)).toBe('nenhuma');
+    const confirm = within(dialog).getByRole('button', { name: 'Bloquear domínio' });
+    expect(confirm).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('radio', { name: /^golpe-banco\.com\.br/ }));
+    expect(confirm).toBeEnabled();
+    await userEvent.click(confirm);
+    await waitFor(() => expect(sent).toEqual([{ url: '/api/admin/reports/app-golpe/block-domain', body: { upTo: 9, domain: 'golpe-banco.com.br' } }]));
+  });
+
+  it('one host: the whole registrable domain is chosen when it blocks no more live links than the host, the host when it would block others', async () => {
+    const targets = [target('main', 'https://www.golpe-banco.com.br/entrar', ['www.golpe-banco.com.br', 'golpe-banco.com.br'])];
+    reportsApi([group('so-www', targets)], { 'www.golpe-banco.com.br': 24, 'golpe-banco.com.br': 24 });
+    const view = renderSection(<ReportsSection />, '/admin/denuncias');
+    await userEvent.click(within(await screen.findByTestId('report-so-www')).getByRole('button', { name: 'Bloquear domínio' }));
+    let dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(checkedLabel(dialog)).toMatch(/^golpe-banco\.com\.br/));
+    expect(within(dialog).queryByText(/escolha qual bloquear/)).not.toBeInTheDocument();
+    view.unmount();
+
+    reportsApi([group('plataforma', [target('main', 'https://golpe.plataforma.com.br/', ['golpe.plataforma.com.br', 'plataforma.com.br'])])], {
+      'golpe.plataforma.com.br': 2,
+      'plataforma.com.br': 'more',
+    });
+    renderSection(<ReportsSection />, '/admin/denuncias');
+    await userEvent.click(within(await screen.findByTestId('report-plataforma')).getByRole('button', { name: 'Bloquear domínio' }));
+    dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(checkedLabel(dialog)).toMatch(/^golpe\.plataforma\.com\.br/));
+    expect(within(dialog).getByText('Mais de 10.000 links ativos passam a responder "Link bloqueado".')).toBeInTheDocument();
+  });
+
+  it('an IP address target is offered as that address alone: no "(e subdomínios)"', async () => {
+    reportsApi([group('alvo-ip', [target('main', 'http://203.0.114.9/banco', ['203.0.114.9'], { ip: true })])], { '203.0.114.9': 1 });
+    renderSection(<ReportsSection />, '/admin/denuncias');
+    await userEvent.click(within(await screen.findByTestId('report-alvo-ip')).getByRole('button', { name: 'Bloquear domínio' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('radio', { name: /203\.0\.114\.9 \(só este endereço IP\)/ })).toBeChecked();
+    expect(within(dialog).queryByText(/subdomínios/)).not.toBeInTheDocument();
+  });
+
+  it('"Resolver" asks first, like the other actions: Cancelar sends nothing', async () => {
+    const sent = reportsApi([group('so-uma', [target('main', 'https://golpe.example.net/x', ['golpe.example.net'])])], {});
+    renderSection(<ReportsSection />, '/admin/denuncias');
+    const resolve = within(await screen.findByTestId('report-so-uma')).getByRole('button', { name: 'Resolver' });
+    await userEvent.click(resolve);
+    const dialog = await screen.findByRole('dialog', { name: 'Resolver as denúncias de so-uma?' });
+    expect(dialog).toHaveTextContent('As 3 denúncias exibidas saem da fila sem outra ação: o link e o domínio continuam como estão.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(resolve).toHaveFocus());
+    expect(sent).toEqual([]);
+    await userEvent.click(resolve);
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Resolver' }));
+    await waitFor(() => expect(sent).toEqual([{ url: '/api/admin/reports/so-uma/resolve', body: { upTo: 9 } }]));
+  });
+});
+
+describe('links: every target', () => {
+  it("a card shows the link's iPhone and Android targets where they differ from its main one", async () => {
+    linksApi(() => [
+      { ...link('com-apps'), iosUrl: 'https://apps.apple.com/app/golpe', androidUrl: 'https://example.com/com-apps' },
+      { ...link('sem-apps'), iosUrl: null, androidUrl: null },
+    ]);
+    renderSection(<LinksSection />, '/admin/links');
+    const card = await screen.findByTestId('link-com-apps');
+    expect(within(card).getByTestId('target-ios')).toHaveTextContent('Destino no iPhone: https://apps.apple.com/app/golpe');
+    expect(within(card).getByTestId('target-ios')).toHaveAttribute('title', 'https://apps.apple.com/app/golpe');
+    // The Android target is the main one: shown once.
+    expect(within(card).queryByTestId('target-android')).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('link-sem-apps')).queryByTestId('target-ios')).not.toBeInTheDocument();
   });
 });
 
@@ -306,6 +478,7 @@ describe('reports: acting on a group loaded with "Carregar mais"', () => {
     await screen.findByTestId('report-r0');
     await userEvent.click(screen.getByRole('button', { name: 'Carregar mais' }));
     await userEvent.click(within(await screen.findByTestId('report-r4')).getByRole('button', { name: 'Resolver' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Resolver' }));
     await waitFor(() => expect(screen.queryByTestId('report-r4')).not.toBeInTheDocument());
     for (const alias of ['r0', 'r1', 'r2', 'r3', 'r5']) expect(screen.getByTestId(`report-${alias}`)).toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
 // 'Links': one search box (an alias or its beginning, a domain with its subdomains, a whole URL;
 // kept in the address as ?q=), the links found with clicks, date and state, and the actions on
-// each: disable or enable, delete (after a confirmation). 'Carregar mais' follows the cursor.
+// each: disable or enable, delete (after a confirmation). A card shows the link's iPhone and
+// Android targets too, where they lead elsewhere. 'Carregar mais' follows the cursor.
 // A search for the whole alias of a deleted link shows that alias, retired, and lets the
 // operator release it (after a confirmation).
 import { useSearchParams } from 'react-router';
@@ -70,6 +71,18 @@ function LinksTable({ links, onChanged }: { links: readonly AdminLink[]; onChang
   );
 }
 
+/** The link's iPhone and Android targets that differ from the targets before them. */
+function appTargets(link: AdminLink): { kind: 'ios' | 'android'; url: string }[] {
+  const shown = [link.url];
+  const targets: { kind: 'ios' | 'android'; url: string }[] = [];
+  for (const [kind, url] of [['ios', link.iosUrl], ['android', link.androidUrl]] as const) {
+    if (url == null || shown.includes(url)) continue;
+    shown.push(url);
+    targets.push({ kind, url });
+  }
+  return targets;
+}
+
 function LinkRow({ link, onChanged }: { link: AdminLink; onChanged(): void }) {
   const { busy, run } = useAction();
   const disabled = link.state === 'disabled';
@@ -90,6 +103,13 @@ function LinkRow({ link, onChanged }: { link: AdminLink; onChanged(): void }) {
           <span className="sr-only">{t.links.target}: </span>
           {link.url}
         </p>
+        {/* The app targets, where they lead elsewhere: a link is blocked by any target's domain. */}
+        {appTargets(link).map(({ kind, url }) => (
+          <p key={kind} className="truncate text-sm text-slate-600" title={url} data-testid={`target-${kind}`}>
+            <span className="font-medium text-slate-500">{t.targets[kind]}: </span>
+            {url}
+          </p>
+        ))}
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
           <div>
             <dt className="inline text-slate-500">{t.links.clicks}: </dt>
