@@ -323,6 +323,94 @@ describe('the operator console in Chromium', () => {
     await context.close();
   });
 
+  it('reports at 320 px: a link whose iPhone target leads elsewhere shows both targets, the long one cut inside its card; the block dialog offers host and whole domain with their counts and blocks the one chosen', async () => {
+    const longIos = `https://www.golpe-banco-e2e.com.br/ios/${'caminho-sem-fim/'.repeat(120)}`;
+    const make = async (alias: string, targets: Record<string, string>) => {
+      const created = await fetch(`${env.server.url}/api/links`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ alias, ...targets }) });
+      expect(created.status, alias).toBe(201);
+    };
+    await make('app-golpe-e2e', { url: 'https://loja-boa-e2e.com.br/promo', iosUrl: longIos });
+    await make('login-golpe-e2e', { url: 'https://login.golpe-banco-e2e.com.br/entrar' });
+    const reported = await fetch(`${env.server.url}/api/reports`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.78' },
+      body: JSON.stringify({ alias: 'app-golpe-e2e', reason: 'o app de iPhone pede a senha do banco' }),
+    });
+    expect(reported.status).toBe(201);
+
+    const { context, page, cspViolations, errors } = await open({ ...PHONE, viewport: { width: 320, height: 640 } }, '/admin/denuncias');
+    await signIn(page, PASSWORD, OTHER_EMAIL);
+    const card = page.getByTestId('report-app-golpe-e2e');
+    await card.getByText('Destino no iPhone', { exact: true }).waitFor();
+    await card.getByText('https://loja-boa-e2e.com.br/promo', { exact: true }).waitFor();
+    await card.getByText('www.golpe-banco-e2e.com.br', { exact: true }).waitFor();
+    // The 2,000-character target stays one line inside the card, whole in its title.
+    await noSidewaysScroll(page);
+    const long = card.getByTitle(longIos);
+    const [cardBox, longBox] = await Promise.all([card.boundingBox(), long.boundingBox()]);
+    expect(cardBox).not.toBeNull();
+    expect(longBox).not.toBeNull();
+    expect((cardBox?.x ?? 0) + (cardBox?.width ?? Infinity)).toBeLessThanOrEqual(320);
+    expect((longBox?.x ?? 0) + (longBox?.width ?? Infinity)).toBeLessThanOrEqual((cardBox?.x ?? 0) + (cardBox?.width ?? 0));
+    expect(longBox?.height ?? Infinity).toBeLessThan(40);
+    expect(await axeViolations(page)).toEqual([]);
+    // Shown whole on demand, wrapped inside the card.
+    await card.getByRole('button', { name: 'Mostrar tudo' }).click();
+    await noSidewaysScroll(page);
+    await card.getByRole('button', { name: 'Mostrar menos' }).click();
+
+    await card.getByRole('button', { name: 'Bloquear domínio' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Bloquear o domínio de app-golpe-e2e?' });
+    await dialog.getByText('2 links ativos passam a responder "Link bloqueado".').waitFor();
+    expect(await dialog.getByTestId('block-impact').allTextContents()).toEqual([
+      '1 link ativo passa a responder "Link bloqueado".',
+      '1 link ativo passa a responder "Link bloqueado".',
+      '2 links ativos passam a responder "Link bloqueado".',
+    ]);
+    const dialogBox = await dialog.boundingBox();
+    expect((dialogBox?.x ?? -1) >= 0 && (dialogBox?.x ?? 0) + (dialogBox?.width ?? Infinity) <= 320).toBe(true);
+    await noSidewaysScroll(page);
+    expect(await axeViolations(page)).toEqual([]);
+    // Targets on different domains: nothing is chosen for the operator.
+    const confirm = dialog.getByRole('button', { name: 'Bloquear domínio' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByRole('radio', { name: /^golpe-banco-e2e\.com\.br/ }).check();
+    await confirm.click();
+    await expectToast(page, 'Bloqueado: golpe-banco-e2e.com.br (e subdomínios); denúncia resolvida.');
+    await card.waitFor({ state: 'detached' });
+    expect(await visit('app-golpe-e2e')).toBe(410);
+    expect(await visit('login-golpe-e2e')).toBe(410);
+    expect(await cspViolations()).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('reports: "Resolver" asks first; confirmed, the reports leave the queue and the link keeps working', async () => {
+    await createLink('resolver-e2e', 'https://loja-honesta-e2e.example/');
+    const reported = await fetch(`${env.server.url}/api/reports`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.79' },
+      body: JSON.stringify({ alias: 'resolver-e2e', reason: 'achei estranho, mas é a loja mesmo' }),
+    });
+    expect(reported.status).toBe(201);
+    const { context, page, errors } = await open(PHONE, '/admin/denuncias');
+    await signIn(page, PASSWORD, OTHER_EMAIL);
+    const card = page.getByTestId('report-resolver-e2e');
+    await card.getByRole('button', { name: 'Resolver' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Resolver as denúncias de resolver-e2e?' });
+    await dialog.getByText('A denúncia exibida sai da fila sem outra ação', { exact: false }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toBe('BUTTON Resolver');
+    await card.getByRole('button', { name: 'Resolver' }).click();
+    await dialog.getByRole('button', { name: 'Resolver' }).click();
+    await expectToast(page, 'Denúncia resolvida: resolver-e2e');
+    await card.waitFor({ state: 'detached' });
+    expect(await visit('resolver-e2e')).toBe(302);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('links on a phone: a very long target is cut short inside its card, the dialog fits the screen, focus follows the actions', async () => {
     await createLink('longo-e2e', `https://destino-muito-longo-e2e.example/${'caminho-sem-fim/'.repeat(60)}?${'parametro=valor&'.repeat(40)}`);
     const { context, page, cspViolations, errors } = await open(PHONE_390, '/admin/links?q=longo-e2e');
