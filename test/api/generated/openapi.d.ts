@@ -353,6 +353,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/blocklist/impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * O que bloquear um domínio faria
+         * @description Quantos links não desativados têm algum destino (principal, de iPhone ou de Android) no domínio ou num subdomínio: os que passariam a responder 410. A contagem para em 10000; além disso, more é true.
+         */
+        get: operations["impactoDoBloqueio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/blocklist/import": {
         parameters: {
             query?: never;
@@ -1602,6 +1622,18 @@ export interface operations {
                             alias: string;
                             url: string | null;
                             domain: string | null;
+                            /** @description Os destinos distintos do link (o principal, depois o de iPhone e o de Android quando diferem): os do link, ou os que as denúncias registraram se ele foi apagado. */
+                            targets: {
+                                /** @enum {string} */
+                                kind: "main" | "ios" | "android";
+                                url: string;
+                                host: string;
+                                /** @description O que pode ser bloqueado por ele: o host exato, depois o domínio registrável quando difere. Vazio quando nada pode. */
+                                domains: string[];
+                                /** @description O host é um endereço IP: bloqueá-lo bloqueia só esse endereço. */
+                                ip: boolean;
+                                blocked: boolean;
+                            }[];
                             /**
                              * @description active; disabled (pelo operador); blocked (domínio bloqueado); missing (apagado).
                              * @enum {string}
@@ -1886,6 +1918,8 @@ export interface operations {
                     reason?: string;
                     /** @description O lastReportId do grupo exibido: só as denúncias até ele são resolvidas; as que chegaram depois continuam abertas. Sem ele, todas. */
                     upTo?: number;
+                    /** @description O domínio a bloquear: um dos domains dos destinos do grupo. Sem ele, o host do destino principal. */
+                    domain?: string;
                 } | null;
             };
         };
@@ -1904,7 +1938,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Motivo longo demais (invalid_admin_reason), ou um destino cujo domínio não pode ser bloqueado: sem domínio, ou um sufixo público como com.br (invalid_domain). */
+            /** @description Motivo longo demais (invalid_admin_reason), ou um domínio que não pode ser bloqueado daqui: sem domínio, um sufixo público como com.br, ou um que não é de nenhum destino do link (invalid_domain). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2014,6 +2048,8 @@ export interface operations {
                             disabledAt: string | null;
                             hasOptions: boolean;
                             apiKeyId: number | null;
+                            iosUrl: string | null;
+                            androidUrl: string | null;
                         }[];
                         /** @description Na primeira página de uma busca por um alias inteiro que foi de um link excluído: esse alias (ninguém pode criá-lo de novo até um operador liberá-lo); senão, null. */
                         retired: {
@@ -2582,6 +2618,74 @@ export interface operations {
             };
             /** @description Não encontrado. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro inesperado do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Serviço temporariamente indisponível. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    impactoDoBloqueio: {
+        parameters: {
+            query: {
+                domain: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description O domínio como a lista de bloqueio o guardaria. */
+                        domain: string;
+                        links: number;
+                        /** @description Há mais de 10000 links. */
+                        more: boolean;
+                        /** @description Um endereço IP: não tem subdomínios. */
+                        ip: boolean;
+                        /** @description Já bloqueado, por ele mesmo ou por um domínio acima dele. */
+                        blocked: boolean;
+                    };
+                };
+            };
+            /** @description Domínio inválido, ou amplo demais para bloquear (invalid_domain). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Sem sessão de operador, ou a sessão expirou (not_signed_in). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
