@@ -353,6 +353,7 @@ describe('the operator console in Chromium', () => {
     expect((cardBox?.x ?? 0) + (cardBox?.width ?? Infinity)).toBeLessThanOrEqual(320);
     expect((longBox?.x ?? 0) + (longBox?.width ?? Infinity)).toBeLessThanOrEqual((cardBox?.x ?? 0) + (cardBox?.width ?? 0));
     expect(longBox?.height ?? Infinity).toBeLessThan(40);
+    await shoot(page, 'e2e-admin-report-app-targets-320');
     expect(await axeViolations(page)).toEqual([]);
     // Shown whole on demand, wrapped inside the card.
     await card.getByRole('button', { name: 'Mostrar tudo' }).click();
@@ -362,6 +363,7 @@ describe('the operator console in Chromium', () => {
     await card.getByRole('button', { name: 'Bloquear domínio' }).click();
     const dialog = page.getByRole('dialog', { name: 'Bloquear o domínio de app-golpe-e2e?' });
     await dialog.getByText('2 links ativos passam a responder "Link bloqueado".').waitFor();
+    await shoot(page, 'e2e-admin-report-block-dialog-320');
     expect(await dialog.getByTestId('block-impact').allTextContents()).toEqual([
       '1 link ativo passa a responder "Link bloqueado".',
       '1 link ativo passa a responder "Link bloqueado".',

@@ -114,7 +114,8 @@ function ReportCard({ group, onDone }: { group: AdminReportGroup; onDone(): void
   const reasonId = `reason-${group.alias}`;
   const targets = targetsOf(group);
   const options = blockOptions(targets);
-  const choice = picked ?? defaultChoice(options, impacts);
+  // A pick no longer offered (the list was read again and its target is blocked now) is no choice.
+  const choice = picked !== undefined && options.some((option) => option.domain === picked) ? picked : defaultChoice(options, impacts);
 
   // Each choice's count is read when the dialog opens, so it is today's.
   function readImpacts(open: boolean) {
