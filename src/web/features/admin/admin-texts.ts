@@ -83,7 +83,9 @@ export const adminTexts = {
       `${n === 1 ? 'A denúncia exibida sai' : `As ${formatNumber(n)} denúncias exibidas saem`} da fila sem outra ação: o link e o domínio continuam como estão. Denúncias que chegarem depois continuam abertas.`,
     disable: 'Desativar link',
     block: 'Bloquear domínio',
-    blockTitle: (alias: string) => `Bloquear o domínio de ${alias}?`,
+    /** The same button and dialog when all there is to block is an IP address: it is no domain. */
+    blockIp: 'Bloquear endereço IP',
+    blockTitle: (alias: string, ip: boolean) => (ip ? `Bloquear o endereço IP de ${alias}?` : `Bloquear o domínio de ${alias}?`),
     blockDescription: 'Os links para o que você escolher passam a responder "Link bloqueado", e ninguém mais consegue encurtá-lo.',
     blockChoices: 'O que bloquear',
     /** What a block covers: a domain blocks its subdomains too; an IP address is only itself. */

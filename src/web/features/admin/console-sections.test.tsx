@@ -408,13 +408,14 @@ describe('reports: every target, and the block dialog', () => {
     expect(within(dialog).getByText('Mais de 10.000 links ativos passam a responder "Link bloqueado".')).toBeInTheDocument();
   });
 
-  it('an IP address target is offered as that address alone: no "(e subdomínios)"', async () => {
+  it('an IP address target is offered as that address alone, and called one: no "(e subdomínios)", no "domínio"', async () => {
     reportsApi([group('alvo-ip', [target('main', 'http://203.0.114.9/banco', ['203.0.114.9'], { ip: true })])], { '203.0.114.9': 1 });
     renderSection(<ReportsSection />, '/admin/denuncias');
-    await userEvent.click(within(await screen.findByTestId('report-alvo-ip')).getByRole('button', { name: 'Bloquear domínio' }));
-    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(await screen.findByTestId('report-alvo-ip')).getByRole('button', { name: 'Bloquear endereço IP' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bloquear o endereço IP de alvo-ip?' });
     expect(within(dialog).getByRole('radio', { name: /203\.0\.114\.9 \(só este endereço IP\)/ })).toBeChecked();
     expect(within(dialog).queryByText(/subdomínios/)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Bloquear endereço IP' })).toBeEnabled();
   });
 
   it('"Resolver" asks first, like the other actions: Cancelar sends nothing', async () => {

@@ -115,6 +115,7 @@ function ReportCard({ group, onDone }: { group: AdminReportGroup; onDone(): void
   const targets = targetsOf(group);
   const options = blockOptions(targets);
   // A pick no longer offered (the list was read again and its target is blocked now) is no choice.
+  const ipOnly = options.length > 0 && options.every((option) => option.ip);
   const choice = picked !== undefined && options.some((option) => option.domain === picked) ? picked : defaultChoice(options, impacts);
 
   // Each choice's count is read when the dialog opens, so it is today's.
@@ -203,8 +204,8 @@ function ReportCard({ group, onDone }: { group: AdminReportGroup; onDone(): void
         {/* Targets whose domain is already on the blocklist have nothing to block. */}
         {options.length > 0 && (
           <ConfirmButton
-            label={t.reports.block}
-            title={t.reports.blockTitle(group.alias)}
+            label={ipOnly ? t.reports.blockIp : t.reports.block}
+            title={t.reports.blockTitle(group.alias, ipOnly)}
             description={t.reports.blockDescription}
             busy={busy !== undefined}
             variant="destructive"
