@@ -90,6 +90,13 @@ export const BLOCK_IMPACT_COUNT_MAX = 10_000;
 /** Rows per page of the console's lists (links, blocklist, audit log). */
 export const ADMIN_PAGE_SIZE = 50;
 
+/**
+ * How far the console's link search counts the links it finds: past this, the count says "more
+ * than". An exact count of a domain or of every link would read all their rows (100,000s) on
+ * each search; counting at most this many keeps each search's cost bounded, as its page's is.
+ */
+export const ADMIN_LINK_COUNT_CAP = 1000;
+
 /** The largest blocklist feed the console uploads (the same bound as the API's bodies). */
 export const ADMIN_FEED_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -271,8 +278,20 @@ export interface AdminLinkPage {
   retired: AdminRetiredAlias | null;
   /** Pass as ?cursor= for the next page; null on the last. */
   nextCursor: string | null;
+  /**
+   * How many links the search finds, on its first page (null on the next ones; absent from a
+   * server of an older release): `count` exactly, or, with `more`, at least ADMIN_LINK_COUNT_CAP
+   * and more than that.
+   */
+  matching?: AdminLinkCount | null;
   /** How long the search took on the server, in milliseconds. */
   tookMs: number;
+}
+
+export interface AdminLinkCount {
+  count: number;
+  /** The search finds more than `count` (ADMIN_LINK_COUNT_CAP) links; they were not counted further. */
+  more: boolean;
 }
 
 export interface AdminBlockedDomain {

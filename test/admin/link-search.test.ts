@@ -6,9 +6,9 @@ import { performance } from 'node:perf_hooks';
 import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../src/server/admin-cli.js';
-import { domainAffectedLinks, domainLinkIds, domainLiveLinksUpTo } from '../../src/server/admin/admin-queries.js';
+import { domainAffectedLinks, domainLinkIds, domainLiveLinksUpTo, parseLinkSearch, searchedLinkIds } from '../../src/server/admin/admin-queries.js';
 import { hostKeyOf } from '../../src/server/links/host-key.js';
-import { type AdminBlockImpact, type AdminLinkPage, BLOCK_IMPACT_COUNT_MAX } from '../../src/shared/admin-api.js';
+import { ADMIN_LINK_COUNT_CAP, type AdminBlockImpact, type AdminLinkPage, BLOCK_IMPACT_COUNT_MAX } from '../../src/shared/admin-api.js';
 import { type ConsoleSession, signInToConsole } from '../helpers/console-session.js';
 import { queryPlan } from '../helpers/query-plan.js';
 import { startTestServer, testDialect, type TestServer } from '../helpers/test-server.js';
@@ -147,6 +147,25 @@ describe(`the console's link search at ${LINKS.toLocaleString('en')} links (${te
     expect(found.slice(0, 50)).toEqual(expected.slice(-50).reverse());
   }, 60_000);
 
+  it('the first page says how many links the search finds, counted up to 1,000; the next pages say nothing', async () => {
+    expect((await search('example.com')).matching).toEqual({ count: 3, more: false });
+    expect((await search('AB')).matching).toEqual({ count: 4, more: false });
+    expect((await search('https://loja.example/produtos/')).matching).toEqual({ count: 2, more: false });
+    expect((await search('nada-com-isto')).matching).toEqual({ count: 0, more: false });
+    // Past a page: counted, up to the cap. A prefix of the generated aliases that finds 51 to 1,000 links.
+    const byPrefix = new Map<string, number>();
+    for (const { alias } of rows) for (const length of [3, 4]) if (alias.startsWith('l') && alias.length >= length) byPrefix.set(alias.slice(0, length), (byPrefix.get(alias.slice(0, length)) ?? 0) + 1);
+    const [prefix, count] = [...byPrefix].find(([, n]) => n > 50 && n <= ADMIN_LINK_COUNT_CAP) ?? ['', 0];
+    expect(count).toBeGreaterThan(50);
+    expect((await search(prefix)).matching).toEqual({ count, more: false });
+    for (const q of ['', BIG_DOMAIN, 'l1']) {
+      const first = await search(q);
+      expect(first.matching, q).toEqual({ count: ADMIN_LINK_COUNT_CAP, more: true });
+      expect(first.nextCursor, q).not.toBeNull();
+      expect((await search(q, first.nextCursor ?? undefined)).matching, q).toBeNull();
+    }
+  });
+
   it('what cannot be searched is a 400 in pt-BR', async () => {
     for (const bad of ['dois termos', 'exemplo..com', 'https://', 'é-acentuado', 'a'.repeat(65)]) {
       const response = await console_.call('GET', `/api/admin/links?q=${encodeURIComponent(bad)}`);
@@ -171,6 +190,11 @@ describe(`the console's link search at ${LINKS.toLocaleString('en')} links (${te
       // The block dialog's count of the live links a domain would block, stopped at its bound.
       impact: domainLiveLinksUpTo(db, BIG_DOMAIN, BLOCK_IMPACT_COUNT_MAX),
       url: raw(sql`select id from links where target_host = ${'example.loja.'} and substr(url, 1, 30) = ${'https://loja.example/produtos/'} order by id desc limit 51`),
+      // The searches' counts (searchedLinkIds, at most the cap + 1 ids; an empty search's reads
+      // the newest 1,001 of the primary key, a walk of an index bounded by its limit).
+      countAlias: searchedLinkIds(db, server.store.aliasBytes, { mode: 'alias', prefix: 'l1' }, ADMIN_LINK_COUNT_CAP + 1),
+      countDomain: searchedLinkIds(db, server.store.aliasBytes, { mode: 'domain', domain: BIG_DOMAIN }, ADMIN_LINK_COUNT_CAP + 1),
+      countUrl: searchedLinkIds(db, server.store.aliasBytes, parseLinkSearch('https://loja.example/produtos/', server.url) ?? { mode: 'recent' }, ADMIN_LINK_COUNT_CAP + 1),
       alias: raw(
         testDialect === 'postgres'
           ? sql`select id from links where (alias collate "C") >= ${'ab'} and (alias collate "C") < ${'ab{'} order by (alias collate "C") limit 51`

@@ -6,11 +6,13 @@ import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import {
+  ADMIN_LINK_COUNT_CAP,
   ADMIN_PAGE_SIZE,
   type AdminAuditPage,
   type AdminBlockImpact,
   type AdminBlocklistPage,
   type AdminLink,
+  type AdminLinkCount,
   type AdminLinkPage,
   type AdminLinkSearchMode,
   type AdminLinkState,
@@ -281,6 +283,27 @@ export function domainAffectedLinks(db: Kysely<Database>, domain: string) {
     .where(onDomain(domain));
 }
 
+/**
+ * The ids of the first `limit` links a search finds, in the order of its pages: what its count
+ * reads. The same index ranges as the pages' (the alias's, the target hosts', target_host for a
+ * URL, the primary key for the newest), ordered as they are so that the planner walks them: with
+ * no order, PostgreSQL chose a scan of the table for a prefix or a domain it thinks common,
+ * stopping at the limit's match, which reads the whole table when the matches are its newest rows.
+ */
+export function searchedLinkIds(db: Kysely<Database>, aliasBytes: RawBuilder<string>, search: LinkSearch, limit: number) {
+  const ids = db.selectFrom('links').select('id');
+  switch (search.mode) {
+    case 'alias':
+      return ids.where(aliasBytes, '>=', search.prefix).where(aliasBytes, '<', `${search.prefix}{`).orderBy(aliasBytes).limit(limit);
+    case 'domain':
+      return domainLinkIds(db, search.domain, undefined, limit);
+    case 'url':
+      return ids.where('target_host', '=', hostKeyOf(search.url)).where(sql<string>`substr(url, 1, ${search.url.length})`, '=', search.url).orderBy('id', 'desc').limit(limit);
+    case 'recent':
+      return ids.orderBy('id', 'desc').limit(limit);
+  }
+}
+
 export function createAdminQueries(deps: AdminQueryDeps) {
   const { db } = deps;
   const { aliasBytes } = deps;
@@ -323,6 +346,20 @@ export function createAdminQueries(deps: AdminQueryDeps) {
   async function linksAffectedBy(domain: string): Promise<number> {
     const row = await domainAffectedLinks(db, domain).executeTakeFirst();
     return toNumber(row?.n);
+  }
+
+  /**
+   * How many links a search finds, counted up to ADMIN_LINK_COUNT_CAP (a "more than" past it):
+   * an exact count of a big domain, or of every link for an empty search, would read all their
+   * rows on every search, and the operator needs the order of magnitude, not 84,213 against 84,214.
+   */
+  async function countLinks(search: LinkSearch): Promise<AdminLinkCount> {
+    const row = await db
+      .selectFrom(searchedLinkIds(db, aliasBytes, search, ADMIN_LINK_COUNT_CAP + 1).as('found'))
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirst();
+    const n = toNumber(row?.n);
+    return n > ADMIN_LINK_COUNT_CAP ? { count: ADMIN_LINK_COUNT_CAP, more: true } : { count: n, more: false };
   }
 
   return {
@@ -441,6 +478,7 @@ export function createAdminQueries(deps: AdminQueryDeps) {
         links: page.map(toAdminLink),
         retired,
         nextCursor: !more ? null : mode === 'alias' ? encodeAliasCursor(last.alias) : encodeListCursor(last.id),
+        matching: cursor !== undefined ? null : more ? await countLinks(search) : { count: page.length, more: false },
         tookMs: Math.round((performance.now() - started) * 10) / 10,
       };
     },

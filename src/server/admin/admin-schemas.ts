@@ -1,7 +1,7 @@
 // The JSON schemas of the console's API (/api/admin/…): Fastify validates and serialises with
 // them, and the OpenAPI document describes them under their own tag and security scheme (the
 // operator's session cookie), apart from the public API. Descriptions are pt-BR.
-import { ADMIN_FEED_MAX_BYTES, API_KEY_NAME_MAX, BLOCK_IMPACT_COUNT_MAX, API_KEY_PER_MINUTE_MAX, OPERATOR_PASSWORD_MAX } from '../../shared/admin-api.js';
+import { ADMIN_FEED_MAX_BYTES, ADMIN_LINK_COUNT_CAP, API_KEY_NAME_MAX, API_KEY_PER_MINUTE_MAX, BLOCK_IMPACT_COUNT_MAX, OPERATOR_PASSWORD_MAX } from '../../shared/admin-api.js';
 import { SECURITY, TAGS } from '../api/api-schemas.js';
 
 const errorResponse = (description: string) => ({ description, $ref: 'Erro#' });
@@ -231,6 +231,12 @@ export const linksSchema = {
         description: 'Na primeira página de uma busca por um alias inteiro que foi de um link excluído: esse alias (ninguém pode criá-lo de novo até um operador liberá-lo); senão, null.',
       },
       nextCursor: nullable('string'),
+      matching: {
+        ...nullable('object'),
+        required: ['count', 'more'],
+        properties: { count: integer(), more: { type: 'boolean', description: `true: a busca encontra mais de count links (${ADMIN_LINK_COUNT_CAP}), que não foram contados além disso.` } },
+        description: `Na primeira página: quantos links a busca encontra, contados até ${ADMIN_LINK_COUNT_CAP}; nas seguintes, null.`,
+      },
       tookMs: { type: 'number' },
     }),
     400: errorResponse('Busca ou cursor inválidos.'),
