@@ -121,6 +121,9 @@ export const adminTexts = {
       recent: 'Links mais recentes',
     } satisfies Record<AdminLinkSearchMode, string>,
     took: (ms: number) => `${formatNumber(ms)} ms`,
+    /** The search's count (AdminLinkCount): exact, or past the server's cap, "mais de". */
+    found: (count: number, more: boolean) =>
+      more ? `Mais de ${formatNumber(count)} links encontrados` : count === 0 ? 'Nenhum link encontrado' : count === 1 ? '1 link encontrado' : `${formatNumber(count)} links encontrados`,
     empty: 'Nenhum link encontrado.',
     caption: 'Links encontrados',
     alias: 'Link',
@@ -142,6 +145,7 @@ export const adminTexts = {
     releaseTitle: (alias: string) => `Liberar ${alias}?`,
     releaseDescription: 'Quem criar um link com este alias decide para onde vão os endereços já compartilhados. Libere só para quem tem direito ao nome, como a marca ou o dono do link excluído.',
     alreadyDeleted: 'Este link já foi excluído.',
+    deletedMeanwhile: 'Este link já foi excluído. A lista foi atualizada.',
     shortUrl: 'Link curto',
     copy: 'Copiar link curto',
     copied: 'Copiado!',

@@ -617,15 +617,19 @@ describe('a stale page: the thing acted on is gone', () => {
     });
   }
 
-  it('"Reativar" answered 404: the list is read again and the card goes', async () => {
-    const state = { links: [link('promo', 'disabled'), link('outro')] };
+  it.each([
+    ['Reativar', 'disabled'],
+    ['Desativar', 'active'],
+  ] as const)('"%s" answered 404: the toast says the link was deleted, the list is read again and the card goes', async (button, linkState) => {
+    const state = { links: [link('promo', linkState), link('outro')] };
     goneApi(state);
     renderSection(<LinksSection />, '/admin/links');
     const card = await screen.findByTestId('link-promo');
     state.links = [link('outro')];
-    await userEvent.click(within(card).getByRole('button', { name: 'Reativar' }));
+    await userEvent.click(within(card).getByRole('button', { name: button }));
     await waitFor(() => expect(screen.queryByTestId('link-promo')).not.toBeInTheDocument());
-    expect(within(toastRegion()).getByText('Link não encontrado ou expirado.')).toBeInTheDocument();
+    expect(within(toastRegion()).getByText('Este link já foi excluído. A lista foi atualizada.')).toBeInTheDocument();
+    expect(within(toastRegion()).queryByText('Link não encontrado ou expirado.')).not.toBeInTheDocument();
   });
 
   it('"Excluir" answered 404: the dialog closes, the toast says it was already deleted, the card goes', async () => {
@@ -652,6 +656,36 @@ describe('a stale page: the thing acted on is gone', () => {
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Desbloquear' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(reads).toBe(2));
+  });
+});
+
+describe('links: how many the search found', () => {
+  const answer = (links: AdminLink[], matching: unknown) => jsonResponse({ mode: 'domain', links, retired: null, nextCursor: null, matching, tookMs: 2 });
+
+  it.each([
+    [{ count: 3, more: false }, '3 links encontrados'],
+    [{ count: 1, more: false }, '1 link encontrado'],
+    [{ count: 1234, more: false }, '1.234 links encontrados'],
+    [{ count: 1000, more: true }, 'Mais de 1.000 links encontrados'],
+  ])('the server counts %o: "%s"', async (matching, text) => {
+    fetchMock.mockResolvedValue(answer([link('promo')], matching));
+    renderSection(<LinksSection />, '/admin/links?q=example.com');
+    expect(await screen.findByTestId('admin-link-count')).toHaveTextContent(text);
+    expect(screen.getByTestId('admin-search-mode')).toHaveTextContent(`Links para o domínio e seus subdomínios · ${text} · 2 ms`);
+  });
+
+  it('nothing found: the card says it once, no count beside the mode', async () => {
+    fetchMock.mockResolvedValue(answer([], { count: 0, more: false }));
+    renderSection(<LinksSection />, '/admin/links?q=example.com');
+    expect(await screen.findByText('Nenhum link encontrado.')).toBeInTheDocument();
+    expect(screen.queryByTestId('admin-link-count')).not.toBeInTheDocument();
+  });
+
+  it('a server of an older release sends no count: none is made up from the page loaded', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ mode: 'recent', links: [link('promo')], retired: null, nextCursor: null, tookMs: 2 }));
+    renderSection(<LinksSection />, '/admin/links');
+    await screen.findByTestId('link-promo');
+    expect(screen.queryByTestId('admin-link-count')).not.toBeInTheDocument();
   });
 });
 

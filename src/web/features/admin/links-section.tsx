@@ -43,8 +43,13 @@ export function LinksSection() {
         list.error === undefined && <Placeholder rows={6} />
       ) : (
         <>
+          {/* The count is the server's (the first page's, up to its cap), not the pages loaded so
+              far: "50 links" under a search that finds 8,000 would mislead. Absent from a server of
+              an older release; none is written when nothing was found, which the card below says. */}
           <p className="text-sm text-slate-600" data-testid="admin-search-mode">
-            {t.links.modes[first.mode]} · {t.links.took(first.tookMs)}
+            {t.links.modes[first.mode]}
+            {first.matching != null && first.matching.count > 0 && <span data-testid="admin-link-count"> · {t.links.found(first.matching.count, first.matching.more)}</span>} ·{' '}
+            {t.links.took(first.tookMs)}
           </p>
           {/* Absent from a server of an older release, during a rolling deploy. */}
           {first.retired != null && <RetiredAliasCard retired={first.retired} onChanged={list.reload} />}
@@ -81,6 +86,19 @@ function appTargets(link: AdminLink): { kind: 'ios' | 'android'; url: string }[]
     targets.push({ kind, url });
   }
   return targets;
+}
+
+/** An action on a link answered 404: the link was deleted since the list was read (by its owner, another operator, the terminal). */
+const isLinkGone = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 404;
+
+/**
+ * Rethrows an action's failure, in the console's words when the link was deleted meanwhile: the
+ * server's 404 says "not found", which reads as a mistake of the operator's. Still a 404, so
+ * useAction reads the list again and the deleted link's card goes.
+ */
+function sayDeleted(error: unknown): never {
+  if (isLinkGone(error)) throw new ApiError(error.status, error.code, t.links.deletedMeanwhile);
+  throw error;
 }
 
 function LinkRow({ link, onChanged }: { link: AdminLink; onChanged(): void }) {
@@ -127,7 +145,9 @@ function LinkRow({ link, onChanged }: { link: AdminLink; onChanged(): void }) {
             size="sm"
             disabled={busy !== undefined}
             onClick={() =>
-              void (disabled ? run('enable', (client) => client.enableLink(link.alias), onChanged) : run('disable', (client) => client.disableLink(link.alias), onChanged))
+              void (disabled
+                ? run('enable', (client) => client.enableLink(link.alias).catch(sayDeleted), onChanged)
+                : run('disable', (client) => client.disableLink(link.alias).catch(sayDeleted), onChanged))
             }
           >
             {disabled ? t.links.enable : t.links.disable}
@@ -143,7 +163,7 @@ function LinkRow({ link, onChanged }: { link: AdminLink; onChanged(): void }) {
                 // Deleted meanwhile (another operator, the terminal): what was asked is done.
                 (client) =>
                   client.deleteLink(link.alias).catch((error: unknown) => {
-                    if (error instanceof ApiError && error.status === 404) return { message: t.links.alreadyDeleted };
+                    if (isLinkGone(error)) return { message: t.links.alreadyDeleted };
                     throw error;
                   }),
                 onChanged,
