@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminPageContext } from '../../shared/admin-api';
@@ -9,6 +9,11 @@ import { AdminPage } from './admin-page';
 const fetchMock = stubFetch();
 
 const SESSION = { operator: { email: 'ana@example.com' }, csrfToken: 'token-da-sessao' };
+
+/** The session a sign-in in the session-ended dialog gets: a new CSRF token. */
+const NEW_SESSION = { operator: { email: 'ana@example.com' }, csrfToken: 'token-nova' };
+
+const ENDED = () => jsonResponse({ error: { code: 'not_signed_in', message: 'Entre com sua conta de operador para continuar.' } }, 401);
 
 const overview = {
   today: '2026-11-23',
@@ -96,11 +101,105 @@ describe('AdminPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('E-mail ou senha incorretos.');
   });
 
-  it('a session that ends while in use brings back the sign-in form with a note', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ error: { code: 'not_signed_in', message: 'Entre com sua conta de operador para continuar.' } }, 401));
+  it('a session that ends during an action: a dialog over the console says the action was not done; signed in again, the typed name is there and the next try carries the new CSRF token', async () => {
+    let signedIn = false;
+    const keyPosts: string[] = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/admin/session') return jsonResponse(NEW_SESSION);
+      if (url === '/api/admin/keys' && init?.method === 'POST') {
+        keyPosts.push((init.headers as Record<string, string>)['x-csrf-token'] ?? '');
+        if (!signedIn) return ENDED();
+        return jsonResponse({ id: 7, name: 'Loja da Ana', perMinute: null, key: 'ebr_0123456789abcdef_segredo', createdAt: '2026-11-23T12:00:00.000Z' }, 201);
+      }
+      return jsonResponse({ keys: [], defaultPerMinute: 60 });
+    });
+    renderAt('/admin/chaves', { page: 'keys', session: SESSION });
+    await userEvent.type(await screen.findByLabelText('Nome'), 'Loja da Ana');
+    const create = screen.getByRole('button', { name: 'Criar chave' });
+    await userEvent.click(create);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Sua sessão terminou' });
+    expect(dialog).toHaveAccessibleDescription(expect.stringContaining('a ação não foi feita'));
+    // Focus in the dialog (the password: the e-mail is theirs already), never on <body>.
+    const password = within(dialog).getByLabelText('Senha');
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(within(dialog).getByLabelText('E-mail')).toHaveValue('ana@example.com');
+    // Escape does not close it: nothing behind it works without a session.
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Sua sessão terminou' })).toBeInTheDocument();
+    // The console is still there, with what was typed.
+    expect(screen.getByLabelText('Nome', { selector: 'input' })).toHaveValue('Loja da Ana');
+
+    signedIn = true;
+    await userEvent.type(password, 'uma senha bem longa{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(JSON.parse(String(sent('/api/admin/session').init.body))).toEqual({ email: 'ana@example.com', password: 'uma senha bem longa' });
+    // Back on the button whose action was not done, the name still typed; nothing sent again by itself.
+    await waitFor(() => expect(create).toHaveFocus());
+    expect(screen.getByLabelText('Nome')).toHaveValue('Loja da Ana');
+    expect(await screen.findByText('Você entrou de novo. A ação não foi feita: faça de novo, se ainda quiser.')).toBeInTheDocument();
+    expect(keyPosts).toEqual(['token-da-sessao']);
+
+    await userEvent.click(create);
+    await screen.findByRole('region', { name: 'Chave criada: Loja da Ana' });
+    expect(keyPosts).toEqual(['token-da-sessao', 'token-nova']);
+  });
+
+  it('a session that ends under an open confirmation: the confirmation stays, and focus goes back to its button after signing in', async () => {
+    let signedIn = false;
+    const link = { alias: 'promo', shortUrl: 'http://localhost:3000/promo', url: 'https://example.com/p', createdAt: '2026-11-23T12:00:00.000Z', totalClicks: 3, state: 'active', disabledAt: null, hasOptions: false, apiKeyId: null };
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/admin/session') return jsonResponse(NEW_SESSION);
+      if (init?.method === 'DELETE') return signedIn ? jsonResponse({ outcome: 'changed', message: 'Excluído: promo' }) : ENDED();
+      return jsonResponse({ mode: 'recent', links: [link], retired: null, nextCursor: null, tookMs: 1 });
+    });
+    renderAt('/admin/links', { page: 'links', session: SESSION });
+    await userEvent.click(await screen.findByRole('button', { name: 'Excluir' }));
+    const confirmation = await screen.findByRole('dialog', { name: 'Excluir promo?' });
+    const confirm = within(confirmation).getByRole('button', { name: 'Excluir' });
+    await userEvent.click(confirm);
+    const dialog = await screen.findByRole('dialog', { name: 'Sua sessão terminou' });
+    signedIn = true;
+    await userEvent.type(within(dialog).getByLabelText('Senha'), 'uma senha bem longa{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sua sessão terminou' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Excluir promo?' })).toBe(confirmation);
+    await waitFor(() => expect(confirm).toHaveFocus());
+  });
+
+  it('a session found ended by a read: the dialog says to sign in again, and the section reads again after', async () => {
+    let signedIn = false;
+    fetchMock.mockImplementation(async (input) => {
+      if (String(input) === '/api/admin/session') return jsonResponse(NEW_SESSION);
+      return signedIn ? jsonResponse({ entries: [], nextCursor: null }) : ENDED();
+    });
     renderAt('/admin/registro', { page: 'audit', session: SESSION });
-    expect(await screen.findByText('Sua sessão expirou. Entre novamente.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Entrar' })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Sua sessão terminou' });
+    expect(dialog).toHaveAccessibleDescription('Entre de novo para continuar. O que você digitou continua na página.');
+    signedIn = true;
+    await userEvent.type(within(dialog).getByLabelText('Senha'), 'uma senha bem longa{Enter}');
+    expect(await screen.findByText('Nenhuma ação registrada.')).toBeInTheDocument();
+    expect(screen.queryByText(/A ação não foi feita/)).not.toBeInTheDocument();
+    // Nothing had focus before: the section's heading gets it, not <body>.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Registro' })).toHaveFocus());
+  });
+
+  it('another operator may sign in in the dialog: the console then says who is signed in', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      if (String(input) === '/api/admin/session') return jsonResponse({ operator: { email: 'bia@example.com' }, csrfToken: 'token-da-bia' });
+      return ENDED();
+    });
+    renderAt('/admin/registro', { page: 'audit', session: SESSION });
+    const dialog = await screen.findByRole('dialog', { name: 'Sua sessão terminou' });
+    const email = within(dialog).getByLabelText('E-mail');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'bia@example.com');
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/admin/session' ? jsonResponse({ operator: { email: 'bia@example.com' }, csrfToken: 'token-da-bia' }) : jsonResponse({ entries: [], nextCursor: null }),
+    );
+    await userEvent.type(within(dialog).getByLabelText('Senha'), 'outra senha bem longa{Enter}');
+    expect(await screen.findByText('bia@example.com')).toBeInTheDocument();
     expect(screen.queryByText('ana@example.com')).not.toBeInTheDocument();
   });
 

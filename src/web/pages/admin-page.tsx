@@ -1,10 +1,13 @@
 // The operator's console (/admin and its sections). The server renders it for each request with
 // the signed-in operator (or none: the sign-in form) in the page context; the sections read
-// their data once hydrated. Its own chunk: nothing of it weighs on the home page.
+// their data once hydrated. A session that ends while the console is in use asks for a sign-in
+// in a dialog over it, the console kept as it was. Its own chunk: nothing of it weighs on the
+// home page.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ADMIN_PAGE_PATHS, type AdminPageContext, type AdminPageName, type AdminSession } from '../../shared/admin-api';
 import { PAGE_CONTEXT_SCRIPT_ID } from '../../shared/app-shell';
+import { Dialog, DialogContent } from '../components/ui/dialog';
 import { toast } from '../components/ui/use-toast';
 import { adminClient, isSessionEnded } from '../features/admin/admin-client';
 import { adminTexts as t } from '../features/admin/admin-texts';
@@ -17,9 +20,12 @@ import { KeysSection } from '../features/admin/keys-section';
 import { LinksSection } from '../features/admin/links-section';
 import { OverviewSection } from '../features/admin/overview-section';
 import { ReportsSection } from '../features/admin/reports-section';
-import { focusSignInHeading, SignInForm } from '../features/admin/sign-in-form';
+import { focusSignInHeading, SIGN_IN_PASSWORD_ID, SignInForm } from '../features/admin/sign-in-form';
 import { usePageContext } from '../lib/page-context';
 import { usePageTitle } from '../lib/use-page-title';
+
+/** Marks the session-ended dialog, whose fields are not where focus goes back to after it. */
+const SESSION_DIALOG_ATTRIBUTE = 'data-session-ended';
 
 const PAGE_BY_PATH = new Map<string, AdminPageName>(Object.entries(ADMIN_PAGE_PATHS).map(([name, path]) => [path, name as AdminPageName]));
 
@@ -62,8 +68,10 @@ export function AdminPage() {
   const page = PAGE_BY_PATH.get(pathname.replace(/\/+$/, '') || '/') ?? 'overview';
   const rendered = useRenderedSession();
   const [session, setSession] = useState<AdminSession | null>(rendered);
-  const [note, setNote] = useState<string | undefined>();
   const [signingOut, setSigningOut] = useState(false);
+  // The session ended while the console was in use (a 401 not_signed_in): what found out, an
+  // action or a read. Undefined while the session holds.
+  const [ended, setEnded] = useState<'action' | 'read' | undefined>();
   usePageTitle(session === null ? t.title : `${t.sections[page]} · ${t.title}`);
 
   // A sign-in replaces the form with the console, a sign-out the console with the form: what had
@@ -75,10 +83,40 @@ export function AdminPage() {
     focusAfterSwitch.current = undefined;
   }, [session]);
 
-  const sessionEnded = useCallback(() => {
-    setSession(null);
-    setNote(t.signIn.expired);
+  // The element that had focus last, outside the session-ended dialog: the control whose action
+  // found the session ended (a button disabled while it ran has lost focus to <body> since),
+  // where focus goes back once signed in again.
+  const lastFocused = useRef<HTMLElement | null>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target;
+      if (target instanceof HTMLElement && target !== document.body && target.closest(`[${SESSION_DIALOG_ATTRIBUTE}]`) === null) lastFocused.current = target;
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
   }, []);
+
+  // The console stays (its forms, what they hold, the page loaded, an open confirmation) under a
+  // dialog asking for a sign-in: unmounting it lost what the operator typed, and after signing
+  // in nothing said the action was not done. Reads (and an action tried meanwhile) say so again.
+  const endedNow = useRef(false);
+  const sessionEnded = useCallback((during: 'action' | 'read' = 'action') => {
+    if (!endedNow.current) {
+      endedNow.current = true;
+      returnFocus.current = lastFocused.current;
+    }
+    setEnded((previous) => (previous === 'action' ? previous : during));
+  }, []);
+
+  function signedInAgain(next: AdminSession) {
+    // The action that found the session ended is not replayed: the operator sees the page as it
+    // was and decides, and the new session's CSRF token (a new client) goes with what they do next.
+    if (ended === 'action') toast({ title: t.signIn.signedInAgain });
+    endedNow.current = false;
+    setEnded(undefined);
+    setSession(next);
+  }
 
   async function signOut() {
     if (session === null) return;
@@ -97,7 +135,6 @@ export function AdminPage() {
     setSigningOut(false);
     focusAfterSwitch.current = focusSignInHeading;
     setSession(null);
-    setNote(undefined);
     toast({ title: t.signIn.signedOut });
   }
 
@@ -107,10 +144,8 @@ export function AdminPage() {
       <h1 className="mb-6 text-3xl font-extrabold tracking-tight text-slate-900">{t.title}</h1>
       {session === null ? (
         <SignInForm
-          {...(note === undefined ? {} : { note })}
           onSignedIn={(next) => {
             focusAfterSwitch.current = focusSectionHeading;
-            setNote(undefined);
             setSession(next);
           }}
         />
@@ -119,6 +154,33 @@ export function AdminPage() {
           <ConsoleLayout email={session.operator.email} current={page} onSignOut={() => void signOut()} signingOut={signingOut}>
             <Section />
           </ConsoleLayout>
+          {/* Not dismissible (no ×, Escape or a click outside): behind it, nothing works until the operator signs in. */}
+          <Dialog open={ended !== undefined}>
+            <DialogContent
+              {...{ [SESSION_DIALOG_ATTRIBUTE]: '' }}
+              title={t.signIn.endedTitle}
+              description={ended === 'action' ? t.signIn.endedAction : t.signIn.endedRead}
+              showClose={false}
+              onEscapeKeyDown={(event) => event.preventDefault()}
+              onInteractOutside={(event) => event.preventDefault()}
+              onOpenAutoFocus={(event) => {
+                // The e-mail is there already: the password is what is left to type.
+                event.preventDefault();
+                document.getElementById(SIGN_IN_PASSWORD_ID)?.focus();
+              }}
+              onCloseAutoFocus={(event) => {
+                // Back on the control that found the session ended (enabled again by now), where
+                // the operator presses it again; else the section's heading, never <body>.
+                event.preventDefault();
+                const target = returnFocus.current;
+                returnFocus.current = null;
+                if (target?.isConnected === true && !target.matches(':disabled')) target.focus();
+                else focusSectionHeading();
+              }}
+            >
+              <SignInForm inDialog email={session.operator.email} onSignedIn={signedInAgain} />
+            </DialogContent>
+          </Dialog>
         </ConsoleProvider>
       )}
     </div>

@@ -1,6 +1,6 @@
 // The signed-in operator's session as the console's sections see it: the client bound to the
-// session's CSRF token, and what to do with a failure (a session that ended sends the page
-// back to the sign-in form with a note; anything else is the server's pt-BR message).
+// session's CSRF token, and what to do with a failure (a session that ended asks for a new
+// sign-in over the console, which stays as it was; anything else is the server's pt-BR message).
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { AdminSession } from '../../../shared/admin-api';
 import { toast } from '../../components/ui/use-toast';
@@ -11,13 +11,19 @@ import { adminTexts as t } from './admin-texts';
 interface ConsoleContextValue {
   session: AdminSession;
   client: AdminClient;
-  /** The session ended: back to the sign-in form. */
-  sessionEnded(): void;
+  /**
+   * The session ended (12 hours, 'Sair' in another tab, the operator removed): the page asks
+   * for a sign-in in a dialog, over the console left as it is. `during`: what found out, an
+   * action (which was not done: the dialog says so; the default) or a read.
+   */
+  sessionEnded(during?: 'action' | 'read'): void;
 }
 
 const ConsoleContext = createContext<ConsoleContextValue | null>(null);
 
-export function ConsoleProvider({ session, onSessionEnded, children }: { session: AdminSession; onSessionEnded(): void; children: ReactNode }) {
+export function ConsoleProvider({ session, onSessionEnded, children }: { session: AdminSession; onSessionEnded(during?: 'action' | 'read'): void; children: ReactNode }) {
+  // A new session (signed in again) gives a new client, with its CSRF token: every section reads
+  // its data again, and the next action carries the new token.
   const value = useMemo(() => ({ session, client: adminClient(session.csrfToken), sessionEnded: onSessionEnded }), [session, onSessionEnded]);
   return <ConsoleContext.Provider value={value}>{children}</ConsoleContext.Provider>;
 }
@@ -70,9 +76,10 @@ interface LoadState<T> {
 }
 
 /**
- * Reads something for a section once hydrated, again when `key` changes or on reload(). A session
- * that ended sends the operator back to the sign-in form. What was read for another key is never
- * returned: results of the previous search must not stand under the next one, nor its actions.
+ * Reads something for a section once hydrated, again when `key` changes, on reload() or with a
+ * new session. A session that ended asks for a sign-in (sessionEnded), after which it reads
+ * again. What was read for another key is never returned: results of the previous search must
+ * not stand under the next one, nor its actions.
  */
 export function useLoad<T>(load: (client: AdminClient) => Promise<T>, key: string): Loaded<T> {
   const { client, sessionEnded } = useConsole();
@@ -87,7 +94,7 @@ export function useLoad<T>(load: (client: AdminClient) => Promise<T>, key: strin
       },
       (error: unknown) => {
         if (!current) return;
-        if (isSessionEnded(error)) sessionEnded();
+        if (isSessionEnded(error)) sessionEnded('read');
         else setState((previous) => ({ for: requested, key, data: previous.key === key ? previous.data : undefined, error: messageOf(error), refused: isRefusal(error) }));
       },
     );
@@ -168,7 +175,7 @@ export function usePaged<Page extends { items: unknown[]; nextCursor: string | n
       .then(
         (page) => setMore({ after, pages: [...current.pages, page] }),
         (error: unknown) => {
-          if (isSessionEnded(error)) sessionEnded();
+          if (isSessionEnded(error)) sessionEnded('read');
           else setMore({ after, pages: current.pages, error: messageOf(error) });
         },
       )
@@ -210,8 +217,10 @@ export function useAction(): {
         after?.();
         return true;
       } catch (error) {
+        // Not done, and not tried again once signed in: the operator, back where they were with
+        // what they typed, decides (and the new session's token goes with it).
         if (isSessionEnded(error)) {
-          sessionEnded();
+          sessionEnded('action');
           return false;
         }
         toast({ title: messageOf(error), variant: 'destructive' });

@@ -1,5 +1,7 @@
 // The console's sign-in form. Rendered by the server (it paints before any script); its button
-// waits for hydration, so the e-mail and password never leave as a plain form post.
+// waits for hydration, so the e-mail and password never leave as a plain form post. Also the
+// fields of the dialog that asks for a new sign-in when the session ends while the console is
+// in use (pages/admin-page.tsx).
 import { type FormEvent, useRef, useState } from 'react';
 import type { AdminSession } from '../../../shared/admin-api';
 import { Button } from '../../components/ui/button';
@@ -19,9 +21,17 @@ export function focusSignInHeading(): void {
   document.getElementById(SIGN_IN_HEADING_ID)?.focus();
 }
 
-export function SignInForm({ note, onSignedIn }: { note?: string; onSignedIn(session: AdminSession): void }) {
+/** The id of the password field: where focus starts in the session-ended dialog, the e-mail already there. */
+export const SIGN_IN_PASSWORD_ID = 'admin-password';
+
+/**
+ * `inDialog`: the fields alone, for the dialog that asks a signed-in operator whose session
+ * ended to sign in again (the dialog has its own title and words); `email`: the e-mail it
+ * starts with (theirs).
+ */
+export function SignInForm({ onSignedIn, inDialog = false, email: initialEmail = '' }: { onSignedIn(session: AdminSession): void; inDialog?: boolean; email?: string }) {
   const hydrated = useHydrated();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -63,6 +73,43 @@ export function SignInForm({ note, onSignedIn }: { note?: string; onSignedIn(ses
     if (!(active instanceof HTMLInputElement && emailRef.current?.form?.contains(active) === true)) emailRef.current?.focus();
   }
 
+  const form = (
+    <form method="post" className={inDialog ? 'mt-5 space-y-4' : 'mt-6 space-y-4'} onSubmit={(event) => void submit(event)} noValidate>
+      <div>
+        <Label htmlFor="admin-email">{t.signIn.email}</Label>
+        <Input
+          ref={emailRef}
+          id="admin-email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </div>
+      <div>
+        <Label htmlFor={SIGN_IN_PASSWORD_ID}>{t.signIn.password}</Label>
+        <Input
+          ref={passwordRef}
+          id={SIGN_IN_PASSWORD_ID}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </div>
+      <div role="alert" className="min-h-5 text-sm font-medium text-red-700">
+        {error}
+      </div>
+      <Button type="submit" className="w-full" disabled={!hydrated || busy}>
+        {busy ? t.signIn.submitting : t.signIn.submit}
+      </Button>
+    </form>
+  );
+  if (inDialog) return form;
   return (
     <Card variant="raised" className="mx-auto w-full max-w-md p-6 sm:p-8">
       {/* tabIndex -1: focus can be put here (after 'Sair'), Tab does not stop here. */}
@@ -70,45 +117,7 @@ export function SignInForm({ note, onSignedIn }: { note?: string; onSignedIn(ses
         {t.signIn.submit}
       </h2>
       <p className="mt-2 text-sm text-pretty text-slate-600">{t.signIn.intro}</p>
-      {note !== undefined && (
-        <p role="status" className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
-          {note}
-        </p>
-      )}
-      <form method="post" className="mt-6 space-y-4" onSubmit={(event) => void submit(event)} noValidate>
-        <div>
-          <Label htmlFor="admin-email">{t.signIn.email}</Label>
-          <Input
-            ref={emailRef}
-            id="admin-email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
-        <div>
-          <Label htmlFor="admin-password">{t.signIn.password}</Label>
-          <Input
-            ref={passwordRef}
-            id="admin-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
-        <div role="alert" className="min-h-5 text-sm font-medium text-red-700">
-          {error}
-        </div>
-        <Button type="submit" className="w-full" disabled={!hydrated || busy}>
-          {busy ? t.signIn.submitting : t.signIn.submit}
-        </Button>
-      </form>
+      {form}
     </Card>
   );
 }
