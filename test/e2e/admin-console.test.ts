@@ -685,6 +685,57 @@ describe('the operator console in Chromium', () => {
     await context.close();
   });
 
+  it('a session that ends mid-action: a sign-in dialog over the console, the typed domain and reason kept, the block done only when pressed again', async () => {
+    await createLink('sessao-e2e', 'https://sessao-e2e.example/x');
+    const { context, page, cspViolations, errors } = await open(DESKTOP, '/admin/bloqueios');
+    await signIn(page, PASSWORD, OTHER_EMAIL);
+    await page.getByRole('heading', { level: 2, name: 'Bloqueios' }).waitFor();
+    await page.getByLabel('Domínio', { exact: true }).fill('sessao-e2e.example');
+    await page.getByLabel('Motivo (opcional)').first().fill('golpe visto pela plantonista');
+    // 'Sair' in another tab: the same cookie, through the API.
+    const signedOut = await page.evaluate(async () => {
+      const session = (await (await fetch('/api/admin/session')).json()) as { csrfToken: string };
+      return (await fetch('/api/admin/session', { method: 'DELETE', headers: { 'x-csrf-token': session.csrfToken } })).status;
+    });
+    expect(signedOut).toBe(204);
+
+    await page.getByRole('button', { name: 'Bloquear', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sua sessão terminou' });
+    await dialog.getByText('Entre de novo para continuar; a ação não foi feita.', { exact: false }).waitFor();
+    // Focus in the dialog, on the password (the e-mail is there), never on <body>.
+    await page.waitForFunction(() => document.activeElement?.id === 'admin-password');
+    expect(await dialog.getByLabel('E-mail').inputValue()).toBe(OTHER_EMAIL);
+    // The console under it keeps what was typed; nothing was blocked.
+    expect(await page.locator('#admin-block-domain').inputValue()).toBe('sessao-e2e.example');
+    expect(await page.locator('#admin-block-reason').inputValue()).toBe('golpe visto pela plantonista');
+    expect(await visit('sessao-e2e')).toBe(302);
+    expect(await axeViolations(page)).toEqual([]);
+    console.log(await saveScreenshot(page, 'admin-session-ended-1280', { fullPage: false }));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await noSidewaysScroll(page);
+    console.log(await saveScreenshot(page, 'admin-session-ended-390', { fullPage: false }));
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await dialog.getByLabel('Senha').fill(PASSWORD);
+    await dialog.getByLabel('Senha').press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await expectToast(page, 'Você entrou de novo. A ação não foi feita: faça de novo, se ainda quiser.');
+    // Back on the button whose action was not done, with the values as typed; not replayed.
+    await expect.poll(() => focused(page)).toBe('BUTTON Bloquear');
+    expect(await page.locator('#admin-block-domain').inputValue()).toBe('sessao-e2e.example');
+    expect(await page.locator('#admin-block-reason').inputValue()).toBe('golpe visto pela plantonista');
+    expect(await visit('sessao-e2e')).toBe(302);
+
+    // Pressed again: the new session's CSRF token goes with it, and the block is done.
+    await page.keyboard.press('Enter');
+    await expectToast(page, /sessao-e2e\.example/);
+    await page.getByTestId('blocked-sessao-e2e.example').waitFor();
+    expect(await visit('sessao-e2e')).toBe(410);
+    expect(await cspViolations()).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('the cookie banner asks a new visitor on the public pages, never in the console', async () => {
     const context = await newContext(env.browser, PHONE_390);
     const page = await context.newPage();
