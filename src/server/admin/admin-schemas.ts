@@ -2,6 +2,7 @@
 // them, and the OpenAPI document describes them under their own tag and security scheme (the
 // operator's session cookie), apart from the public API. Descriptions are pt-BR.
 import { ADMIN_FEED_MAX_BYTES, ADMIN_LINK_COUNT_CAP, API_KEY_NAME_MAX, API_KEY_PER_MINUTE_MAX, BLOCK_IMPACT_COUNT_MAX, OPERATOR_PASSWORD_MAX } from '../../shared/admin-api.js';
+import { formatInteger } from '../../shared/integer-format.js';
 import { SECURITY, TAGS } from '../api/api-schemas.js';
 
 const errorResponse = (description: string) => ({ description, $ref: 'Erro#' });
@@ -234,8 +235,8 @@ export const linksSchema = {
       matching: {
         ...nullable('object'),
         required: ['count', 'more'],
-        properties: { count: integer(), more: { type: 'boolean', description: `true: a busca encontra mais de count links (${ADMIN_LINK_COUNT_CAP}), que não foram contados além disso.` } },
-        description: `Na primeira página: quantos links a busca encontra, contados até ${ADMIN_LINK_COUNT_CAP}; nas seguintes, null.`,
+        properties: { count: integer(), more: { type: 'boolean', description: `true: a busca encontra mais de count links (${formatInteger(ADMIN_LINK_COUNT_CAP)}), que não foram contados além disso.` } },
+        description: `Na primeira página: quantos links a busca encontra, contados até ${formatInteger(ADMIN_LINK_COUNT_CAP)}; nas seguintes, null.`,
       },
       tookMs: { type: 'number' },
     }),

@@ -2058,6 +2058,12 @@ export interface operations {
                             retiredAt: string;
                         } | null;
                         nextCursor: string | null;
+                        /** @description Na primeira página: quantos links a busca encontra, contados até 1.000; nas seguintes, null. */
+                        matching: {
+                            count: number;
+                            /** @description true: a busca encontra mais de count links (1.000), que não foram contados além disso. */
+                            more: boolean;
+                        } | null;
                         tookMs: number;
                     };
                 };
