@@ -168,6 +168,33 @@ describe('AdminPage', () => {
     await waitFor(() => expect(confirm).toHaveFocus());
   });
 
+  it('an action refused for its CSRF token after a sign-in in another tab: the page takes the cookie\'s session and says the action was not done; the next try carries its token', async () => {
+    const link = { alias: 'promo', shortUrl: 'http://localhost:3000/promo', url: 'https://example.com/p', createdAt: '2026-11-23T12:00:00.000Z', totalClicks: 3, state: 'active', disabledAt: null, hasOptions: false, apiKeyId: null };
+    const tokens: string[] = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/admin/session') return jsonResponse(NEW_SESSION);
+      if (init?.method === 'POST') {
+        const token = (init.headers as Record<string, string>)['x-csrf-token'] ?? '';
+        tokens.push(token);
+        if (token !== NEW_SESSION.csrfToken) return jsonResponse({ error: { code: 'csrf_refused', message: 'Pedido recusado por segurança: recarregue a página do console e tente de novo.' } }, 403);
+        return jsonResponse({ outcome: 'changed', message: 'Desativado: promo' });
+      }
+      return jsonResponse({ mode: 'recent', links: [link], retired: null, nextCursor: null, tookMs: 1 });
+    });
+    renderAt('/admin/links?q=promo', { page: 'links', session: SESSION });
+    await userEvent.clear(await screen.findByLabelText('Buscar por alias, domínio ou URL'));
+    await userEvent.type(screen.getByLabelText('Buscar por alias, domínio ou URL'), 'texto ainda não buscado');
+    await userEvent.click(await screen.findByRole('button', { name: 'Desativar' }));
+    expect(await screen.findByText('Sua sessão mudou (uma nova entrada em outra aba). A ação não foi feita: faça de novo, se ainda quiser.')).toBeInTheDocument();
+    expect(screen.queryByText(/recarregue a página/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Buscar por alias, domínio ou URL')).toHaveValue('texto ainda não buscado');
+    expect(tokens).toEqual(['token-da-sessao']);
+    await userEvent.click(screen.getByRole('button', { name: 'Desativar' }));
+    expect(await screen.findByText('Desativado: promo')).toBeInTheDocument();
+    expect(tokens).toEqual(['token-da-sessao', 'token-nova']);
+  });
+
   it('a session found ended by a read: the dialog says to sign in again, and the section reads again after', async () => {
     let signedIn = false;
     fetchMock.mockImplementation(async (input) => {

@@ -9,7 +9,7 @@ import { ADMIN_PAGE_PATHS, type AdminPageContext, type AdminPageName, type Admin
 import { PAGE_CONTEXT_SCRIPT_ID } from '../../shared/app-shell';
 import { Dialog, DialogContent } from '../components/ui/dialog';
 import { toast } from '../components/ui/use-toast';
-import { adminClient, isSessionEnded } from '../features/admin/admin-client';
+import { adminClient, currentSession, isSessionEnded } from '../features/admin/admin-client';
 import { adminTexts as t } from '../features/admin/admin-texts';
 import { AuditSection } from '../features/admin/audit-section';
 import { BlocklistSection } from '../features/admin/blocklist-section';
@@ -109,6 +109,21 @@ export function AdminPage() {
     setEnded((previous) => (previous === 'action' ? previous : during));
   }, []);
 
+  // 'Sair' and a new sign-in in another tab: the cookie carries a new session, and this page's
+  // CSRF token, the old session's, is refused. The cookie's session is asked for (its token with
+  // it) and taken, the page kept as it is; the action is not replayed, as after a sign-in here.
+  const csrfRefused = useCallback(async (): Promise<boolean> => {
+    try {
+      setSession(await currentSession());
+      toast({ title: t.signIn.sessionReplaced });
+      return true;
+    } catch (error) {
+      if (!isSessionEnded(error)) return false;
+      sessionEnded('action');
+      return true;
+    }
+  }, [sessionEnded]);
+
   function signedInAgain(next: AdminSession) {
     // The action that found the session ended is not replayed: the operator sees the page as it
     // was and decides, and the new session's CSRF token (a new client) goes with what they do next.
@@ -150,7 +165,7 @@ export function AdminPage() {
           }}
         />
       ) : (
-        <ConsoleProvider session={session} onSessionEnded={sessionEnded}>
+        <ConsoleProvider session={session} onSessionEnded={sessionEnded} onCsrfRefused={csrfRefused}>
           <ConsoleLayout email={session.operator.email} current={page} onSignOut={() => void signOut()} signingOut={signingOut}>
             <Section />
           </ConsoleLayout>

@@ -26,6 +26,9 @@ import { ApiError, request } from '../../lib/api';
 
 export const SESSION_ENDED = 'not_signed_in';
 
+/** An action without this site's origin or the session's CSRF token: the token of a session that was replaced, say. */
+export const CSRF_REFUSED = 'csrf_refused';
+
 /** True when the error says the operator's session is over (expired, signed out elsewhere, operator removed). */
 export const isSessionEnded = (error: unknown): boolean => error instanceof ApiError && error.code === SESSION_ENDED;
 

@@ -14,6 +14,7 @@ export const adminTexts = {
     endedAction: 'Entre de novo para continuar; a ação não foi feita. O que você digitou continua na página.',
     endedRead: 'Entre de novo para continuar. O que você digitou continua na página.',
     signedInAgain: 'Você entrou de novo. A ação não foi feita: faça de novo, se ainda quiser.',
+    sessionReplaced: 'Sua sessão mudou (uma nova entrada em outra aba). A ação não foi feita: faça de novo, se ainda quiser.',
     signedOut: 'Você saiu do console.',
     signOutFailed: 'Não foi possível sair do console. Tente de novo.',
     offline: 'Não foi possível falar com o servidor. Verifique sua conexão e tente de novo.',

@@ -5,7 +5,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import type { AdminSession } from '../../../shared/admin-api';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api';
-import { type AdminClient, adminClient, isSessionEnded } from './admin-client';
+import { type AdminClient, adminClient, CSRF_REFUSED, isSessionEnded } from './admin-client';
 import { adminTexts as t } from './admin-texts';
 
 interface ConsoleContextValue {
@@ -17,14 +17,36 @@ interface ConsoleContextValue {
    * action (which was not done: the dialog says so; the default) or a read.
    */
   sessionEnded(during?: 'action' | 'read'): void;
+  /**
+   * An action was refused for its CSRF token (csrf_refused): the cookie may carry another session
+   * now (signed in again in another tab). Resolves true when the page took that session (and
+   * told the operator the action was not done) or found none (sessionEnded).
+   */
+  sessionMayHaveChanged(): Promise<boolean>;
 }
 
 const ConsoleContext = createContext<ConsoleContextValue | null>(null);
 
-export function ConsoleProvider({ session, onSessionEnded, children }: { session: AdminSession; onSessionEnded(during?: 'action' | 'read'): void; children: ReactNode }) {
+// One function, not one a render: the context's value (and its client) changes with it.
+const noSessionCheck = async (): Promise<boolean> => false;
+
+export function ConsoleProvider({
+  session,
+  onSessionEnded,
+  onCsrfRefused = noSessionCheck,
+  children,
+}: {
+  session: AdminSession;
+  onSessionEnded(during?: 'action' | 'read'): void;
+  onCsrfRefused?(): Promise<boolean>;
+  children: ReactNode;
+}) {
   // A new session (signed in again) gives a new client, with its CSRF token: every section reads
   // its data again, and the next action carries the new token.
-  const value = useMemo(() => ({ session, client: adminClient(session.csrfToken), sessionEnded: onSessionEnded }), [session, onSessionEnded]);
+  const value = useMemo(
+    () => ({ session, client: adminClient(session.csrfToken), sessionEnded: onSessionEnded, sessionMayHaveChanged: onCsrfRefused }),
+    [session, onSessionEnded, onCsrfRefused],
+  );
   return <ConsoleContext.Provider value={value}>{children}</ConsoleContext.Provider>;
 }
 
@@ -206,7 +228,7 @@ export function useAction(): {
   busy: string | undefined;
   run(id: string, action: (client: AdminClient) => Promise<{ message: string }>, after?: () => void, refused?: (error: unknown) => void): Promise<boolean>;
 } {
-  const { client, sessionEnded } = useConsole();
+  const { client, sessionEnded, sessionMayHaveChanged } = useConsole();
   const [busy, setBusy] = useState<string | undefined>();
   const run = useCallback(
     async (id: string, action: (client: AdminClient) => Promise<{ message: string }>, after?: () => void, refused?: (error: unknown) => void) => {
@@ -223,6 +245,7 @@ export function useAction(): {
           sessionEnded('action');
           return false;
         }
+        if (error instanceof ApiError && error.code === CSRF_REFUSED && (await sessionMayHaveChanged())) return false;
         toast({ title: messageOf(error), variant: 'destructive' });
         refused?.(error);
         if (!isStale(error)) return false;
@@ -232,7 +255,7 @@ export function useAction(): {
         setBusy(undefined);
       }
     },
-    [client, sessionEnded],
+    [client, sessionEnded, sessionMayHaveChanged],
   );
   return { busy, run };
 }
