@@ -45,12 +45,12 @@ let contexts = 0;
 // A refused sign-in is a 401 the browser logs as a failed resource: expected here. Each context
 // signs in from an address of its own: the file's sign-ins together pass the console's limit
 // for one address (10 a minute), which is tested on its own in console-server.test.ts.
-const open = (options: BrowserContextOptions, pathname = '/admin') =>
+const open = (options: BrowserContextOptions, pathname = '/admin', expected = /status of 401/) =>
   openWatchedPage(
     env.browser,
     `${env.server.url}${pathname}`,
     { ...options, extraHTTPHeaders: { ...options.extraHTTPHeaders, 'x-forwarded-for': `198.51.100.${++contexts}` } },
-    /status of 401/,
+    expected,
   );
 
 async function signIn(page: Page, password = PASSWORD, email = EMAIL): Promise<void> {
@@ -731,6 +731,37 @@ describe('the operator console in Chromium', () => {
     await expectToast(page, /sessao-e2e\.example/);
     await page.getByTestId('blocked-sessao-e2e.example').waitFor();
     expect(await visit('sessao-e2e')).toBe(410);
+    expect(await cspViolations()).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('signed out and in again in another tab: the next action here takes the new session and says it was not done; pressed again, it is done', async () => {
+    await createLink('outra-aba-e2e', 'https://outra-aba-e2e.example/x');
+    // The action sent with the replaced session's token is a 403 the browser logs: expected here.
+    const { context, page, cspViolations, errors } = await open(DESKTOP, '/admin/links?q=outra-aba-e2e.example', /status of 40[13]/);
+    await signIn(page, PASSWORD, OTHER_EMAIL);
+    const card = page.getByTestId('link-outra-aba-e2e');
+    await card.waitFor();
+    // The search says how many it found.
+    expect(await page.getByTestId('admin-link-count').textContent()).toBe(' · 1 link encontrado');
+    // Another tab: 'Sair', then 'Entrar' again; the cookie now carries a new session.
+    const statuses = await page.evaluate(
+      async ({ email, password }) => {
+        const session = (await (await fetch('/api/admin/session')).json()) as { csrfToken: string };
+        const out = await fetch('/api/admin/session', { method: 'DELETE', headers: { 'x-csrf-token': session.csrfToken } });
+        const back = await fetch('/api/admin/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+        return [out.status, back.status];
+      },
+      { email: OTHER_EMAIL, password: PASSWORD },
+    );
+    expect(statuses).toEqual([204, 200]);
+    await card.getByRole('button', { name: 'Desativar' }).click();
+    await expectToast(page, 'Sua sessão mudou (uma nova entrada em outra aba). A ação não foi feita: faça de novo, se ainda quiser.');
+    expect(await visit('outra-aba-e2e')).toBe(302);
+    await card.getByRole('button', { name: 'Desativar' }).click();
+    await expectToast(page, 'Desativado: outra-aba-e2e');
+    expect(await visit('outra-aba-e2e')).toBe(410);
     expect(await cspViolations()).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
