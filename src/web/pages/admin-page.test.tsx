@@ -195,6 +195,30 @@ describe('AdminPage', () => {
     expect(tokens).toEqual(['token-da-sessao', 'token-nova']);
   });
 
+  it('"Criar chave" refused for a replaced session\'s CSRF token: the same, the name kept', async () => {
+    const tokens: string[] = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/admin/session') return jsonResponse(NEW_SESSION);
+      if (url === '/api/admin/keys' && init?.method === 'POST') {
+        const token = (init.headers as Record<string, string>)['x-csrf-token'] ?? '';
+        tokens.push(token);
+        if (token !== NEW_SESSION.csrfToken) return jsonResponse({ error: { code: 'csrf_refused', message: 'Pedido recusado por segurança: recarregue a página do console e tente de novo.' } }, 403);
+        return jsonResponse({ id: 7, name: 'Loja da Ana', perMinute: null, key: 'ebr_0123456789abcdef_segredo', createdAt: '2026-11-23T12:00:00.000Z' }, 201);
+      }
+      return jsonResponse({ keys: [], defaultPerMinute: 60 });
+    });
+    renderAt('/admin/chaves', { page: 'keys', session: SESSION });
+    await userEvent.type(await screen.findByLabelText('Nome'), 'Loja da Ana');
+    await userEvent.click(screen.getByRole('button', { name: 'Criar chave' }));
+    expect(await screen.findByText('Sua sessão mudou (uma nova entrada em outra aba). A ação não foi feita: faça de novo, se ainda quiser.')).toBeInTheDocument();
+    expect(screen.queryByText(/recarregue a página/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Nome')).toHaveValue('Loja da Ana');
+    await userEvent.click(screen.getByRole('button', { name: 'Criar chave' }));
+    await screen.findByRole('region', { name: 'Chave criada: Loja da Ana' });
+    expect(tokens).toEqual(['token-da-sessao', 'token-nova']);
+  });
+
   it('a session found ended by a read: the dialog says to sign in again, and the section reads again after', async () => {
     let signedIn = false;
     fetchMock.mockImplementation(async (input) => {

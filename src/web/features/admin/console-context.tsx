@@ -56,6 +56,25 @@ export function useConsole(): ConsoleContextValue {
   return value;
 }
 
+/**
+ * For an action's own failure handling: true when the failure was the session's (ended, or
+ * replaced in another tab: csrf_refused) and the page has dealt with it (the sign-in dialog, or
+ * the cookie's new session taken and the operator told the action was not done).
+ */
+export function useSessionFailure(): (error: unknown) => Promise<boolean> {
+  const { sessionEnded, sessionMayHaveChanged } = useConsole();
+  return useCallback(
+    async (error: unknown) => {
+      if (isSessionEnded(error)) {
+        sessionEnded('action');
+        return true;
+      }
+      return error instanceof ApiError && error.code === CSRF_REFUSED && (await sessionMayHaveChanged());
+    },
+    [sessionEnded, sessionMayHaveChanged],
+  );
+}
+
 /** The pt-BR words of a failure: the server's, the offline note, or `fallback` when there is no answer to read. */
 export function messageOf(error: unknown, fallback: string = t.loadFailed): string {
   if (error instanceof ApiError) return error.serverMessage ?? (error.status === 0 ? t.signIn.offline : fallback);
@@ -228,7 +247,8 @@ export function useAction(): {
   busy: string | undefined;
   run(id: string, action: (client: AdminClient) => Promise<{ message: string }>, after?: () => void, refused?: (error: unknown) => void): Promise<boolean>;
 } {
-  const { client, sessionEnded, sessionMayHaveChanged } = useConsole();
+  const { client } = useConsole();
+  const sessionFailure = useSessionFailure();
   const [busy, setBusy] = useState<string | undefined>();
   const run = useCallback(
     async (id: string, action: (client: AdminClient) => Promise<{ message: string }>, after?: () => void, refused?: (error: unknown) => void) => {
@@ -241,11 +261,7 @@ export function useAction(): {
       } catch (error) {
         // Not done, and not tried again once signed in: the operator, back where they were with
         // what they typed, decides (and the new session's token goes with it).
-        if (isSessionEnded(error)) {
-          sessionEnded('action');
-          return false;
-        }
-        if (error instanceof ApiError && error.code === CSRF_REFUSED && (await sessionMayHaveChanged())) return false;
+        if (await sessionFailure(error)) return false;
         toast({ title: messageOf(error), variant: 'destructive' });
         refused?.(error);
         if (!isStale(error)) return false;
@@ -255,7 +271,7 @@ export function useAction(): {
         setBusy(undefined);
       }
     },
-    [client, sessionEnded, sessionMayHaveChanged],
+    [client, sessionFailure],
   );
   return { busy, run };
 }

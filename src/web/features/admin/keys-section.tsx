@@ -9,9 +9,8 @@ import { toast } from '../../components/ui/use-toast';
 import { useCopyToClipboard } from '../../lib/clipboard';
 import { formatNumber } from '../../lib/format';
 import { formatDateTime } from '../../lib/format-on-demand';
-import { isSessionEnded } from './admin-client';
 import { adminTexts as t } from './admin-texts';
-import { fieldRefusal, messageOf, useAction, useConsole, useLoad } from './console-context';
+import { fieldRefusal, messageOf, useAction, useConsole, useLoad, useSessionFailure } from './console-context';
 import { ConfirmButton, LoadError, Placeholder, Section } from './console-parts';
 
 export function KeysSection() {
@@ -75,7 +74,8 @@ function KeyRow({ apiKey, onDone }: { apiKey: AdminApiKey; onDone(): void }) {
 }
 
 function CreateKeyForm({ defaultPerMinute, onIssued }: { defaultPerMinute: number | undefined; onIssued(key: AdminIssuedKey): void }) {
-  const { client, sessionEnded } = useConsole();
+  const { client } = useConsole();
+  const sessionFailure = useSessionFailure();
   const [name, setName] = useState('');
   const [perMinute, setPerMinute] = useState('');
   const [busy, setBusy] = useState(false);
@@ -103,8 +103,7 @@ function CreateKeyForm({ defaultPerMinute, onIssued }: { defaultPerMinute: numbe
       setPerMinute('');
       onIssued(key);
     } catch (error) {
-      if (isSessionEnded(error)) sessionEnded();
-      else {
+      if (!(await sessionFailure(error))) {
         toast({ title: messageOf(error), variant: 'destructive' });
         const refusal = fieldRefusal(error, 'invalid_key_name');
         if (refusal !== undefined) {
