@@ -99,7 +99,8 @@ export function AdminPage() {
 
   // The console stays (its forms, what they hold, the page loaded, an open confirmation) under a
   // dialog asking for a sign-in: unmounting it lost what the operator typed, and after signing
-  // in nothing said the action was not done. Reads (and an action tried meanwhile) say so again.
+  // in nothing said the action was not done. Once an action has found the session ended, the
+  // dialog says it was not done, whatever reads find the same afterwards.
   const endedNow = useRef(false);
   const sessionEnded = useCallback((during: 'action' | 'read' = 'action') => {
     if (!endedNow.current) {
