@@ -219,6 +219,32 @@ describe('AdminPage', () => {
     expect(tokens).toEqual(['token-da-sessao', 'token-nova']);
   });
 
+  it('"Importar" refused for a replaced session\'s CSRF token: the same, the file and the reason kept', async () => {
+    const tokens: string[] = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/admin/session') return jsonResponse(NEW_SESSION);
+      if (url === '/api/admin/blocklist/import' && init?.method === 'POST') {
+        const token = (init.headers as Record<string, string>)['x-csrf-token'] ?? '';
+        tokens.push(token);
+        if (token !== NEW_SESSION.csrfToken) return jsonResponse({ error: { code: 'csrf_refused', message: 'Pedido recusado por segurança: recarregue a página do console e tente de novo.' } }, 403);
+        return jsonResponse({ added: 1, alreadyPresent: 0, errors: [], errorCount: 0, message: '1 domínio bloqueado.' });
+      }
+      return jsonResponse({ domains: [], nextCursor: null, total: 0, matching: 0 });
+    });
+    renderAt('/admin/bloqueios', { page: 'blocklist', session: SESSION });
+    await userEvent.upload(await screen.findByLabelText('Arquivo'), new File(['golpe.example\n'], 'lista.txt', { type: 'text/plain' }));
+    const reason = document.getElementById('admin-import-reason') as HTMLInputElement;
+    await userEvent.type(reason, 'lista da polícia');
+    await userEvent.click(screen.getByRole('button', { name: 'Importar' }));
+    expect(await screen.findByText('Sua sessão mudou (uma nova entrada em outra aba). A ação não foi feita: faça de novo, se ainda quiser.')).toBeInTheDocument();
+    expect(screen.queryByText(/recarregue a página/)).not.toBeInTheDocument();
+    expect(reason).toHaveValue('lista da polícia');
+    await userEvent.click(screen.getByRole('button', { name: 'Importar' }));
+    expect((await screen.findAllByText('1 domínio bloqueado.')).length).toBeGreaterThan(0);
+    expect(tokens).toEqual(['token-da-sessao', 'token-nova']);
+  });
+
   it('a session found ended by a read: the dialog says to sign in again, and the section reads again after', async () => {
     let signedIn = false;
     fetchMock.mockImplementation(async (input) => {

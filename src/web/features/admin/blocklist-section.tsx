@@ -10,9 +10,8 @@ import { describedField, FieldError, FieldHint, Input, Label } from '../../compo
 import { toast } from '../../components/ui/use-toast';
 import { formatNumber } from '../../lib/format';
 import { formatDateTime } from '../../lib/format-on-demand';
-import { isSessionEnded } from './admin-client';
 import { adminTexts as t } from './admin-texts';
-import { fieldRefusal, messageOf, useAction, useConsole, usePaged } from './console-context';
+import { fieldRefusal, messageOf, useAction, useConsole, usePaged, useSessionFailure } from './console-context';
 import { ConfirmButton, LoadError, LoadMore, Placeholder, SearchBox, Section, useSearchQuery } from './console-parts';
 
 export function BlocklistSection() {
@@ -152,7 +151,8 @@ function BlockForm({ onDone }: { onDone(): void }) {
 }
 
 function ImportForm({ onDone }: { onDone(): void }) {
-  const { client, sessionEnded } = useConsole();
+  const { client } = useConsole();
+  const sessionFailure = useSessionFailure();
   const file = useRef<HTMLInputElement>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -174,8 +174,9 @@ function ImportForm({ onDone }: { onDone(): void }) {
       toast({ title: imported.message, variant: 'success' });
       onDone();
     } catch (failure) {
-      if (isSessionEnded(failure)) sessionEnded();
-      else setError(messageOf(failure));
+      // The session's failure (ended, or replaced in another tab) is the page's to tell; the
+      // chosen file and the reason stay for the next try.
+      if (!(await sessionFailure(failure))) setError(messageOf(failure));
     } finally {
       setBusy(false);
     }
