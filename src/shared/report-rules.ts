@@ -5,6 +5,12 @@ export const REPORT_REASON_MIN = 10;
 export const REPORT_REASON_MAX = 1000;
 
 /**
+ * Open reports stored per link at most (report-repository.ts says why); past it a report is
+ * answered but not stored, so the console says a link at the bound has "50 ou mais".
+ */
+export const MAX_OPEN_REPORTS_PER_LINK = 50;
+
+/**
  * The reason as it is stored and measured: control characters (an escape sequence would reach
  * the operator's terminal through `npm run admin -- reports`) and runs of whitespace count as
  * one space, ends trimmed.

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { toIsoString } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
+import { MAX_OPEN_REPORTS_PER_LINK } from '../../shared/report-rules.js';
 
 export interface LinkReport {
   id: number;
@@ -34,7 +35,8 @@ export interface OpenReportGroup {
 }
 
 /**
- * Open (unresolved) reports stored per link at most; past it a report on the link is answered
+ * MAX_OPEN_REPORTS_PER_LINK (50, in shared/report-rules.ts: the console says "50 ou mais" at it):
+ * open (unresolved) reports stored per link at most; past it a report on the link is answered
  * but not stored. The reporters' limits count per client and per network, so whoever holds many
  * networks could otherwise add rows for one link without end. Fifty is far more than an
  * operator reads before acting (the queue shows a link's latest 5 reasons), and a link with
@@ -47,7 +49,7 @@ export interface OpenReportGroup {
  * (at most MAX_OPEN_REPORTS_PER_LINK + instances - 1), since their statements may run at once
  * and each sees only rows committed before it started.
  */
-export const MAX_OPEN_REPORTS_PER_LINK = 50;
+export { MAX_OPEN_REPORTS_PER_LINK };
 
 export function createReportRepository(db: Kysely<Database>) {
   const oneAtATime = createKeyedQueue();

@@ -1,6 +1,7 @@
 // Every text of the operator's console (/admin), in pt-BR, written once.
 import type { AdminLinkSearchMode, AdminLinkState, AdminTargetKind, AuditAction } from '../../../shared/admin-api';
 import { formatNumber } from '../../lib/format';
+import { MAX_OPEN_REPORTS_PER_LINK } from '../../../shared/report-rules';
 
 export const adminTexts = {
   title: 'Console do operador',
@@ -72,7 +73,8 @@ export const adminTexts = {
   reports: {
     intro: 'Denúncias feitas em "Denunciar link" que ainda não foram tratadas, agrupadas por link: os mais denunciados primeiro.',
     empty: 'Nenhuma denúncia aberta.',
-    count: (n: number) => (n === 1 ? '1 denúncia' : `${formatNumber(n)} denúncias`),
+    // At the bound a link's later reports were answered but not stored: there may be more.
+    count: (n: number) => (n === 1 ? '1 denúncia' : n >= MAX_OPEN_REPORTS_PER_LINK ? `${formatNumber(n)} ou mais denúncias` : `${formatNumber(n)} denúncias`),
     open: (n: number) => (n === 1 ? '1 denúncia aberta' : `${formatNumber(n)} denúncias abertas`),
     target: 'Destino',
     domain: 'Domínio',

@@ -227,6 +227,13 @@ describe('reports', () => {
     expect(within(screen.getByTestId('report-golpe')).getByRole('button', { name: 'Bloquear domínio' })).toBeInTheDocument();
   });
 
+  it('a link at the bound of stored reports says "50 ou mais" (later ones were answered, not stored); under it, the exact count', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ groups: [{ ...group('lotado', 'active'), reports: 50 }, { ...group('quase', 'active'), reports: 49 }], openReports: 99 }));
+    renderSection(<ReportsSection />, '/admin/denuncias');
+    expect(within(await screen.findByTestId('report-lotado')).getByText('50 ou mais denúncias')).toBeInTheDocument();
+    expect(within(screen.getByTestId('report-quase')).getByText('49 denúncias')).toBeInTheDocument();
+  });
+
   it('a disabled link under a blocked domain says both, and offers no block', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ groups: [group('ambos', 'disabled', true), group('so-desat', 'disabled')], openReports: 4 }));
     renderSection(<ReportsSection />, '/admin/denuncias');
