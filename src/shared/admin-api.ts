@@ -239,6 +239,12 @@ export interface AdminBlockImpact {
   ip: boolean;
   /** Already blocked, by itself or a domain above it. */
   blocked: boolean;
+  /**
+   * What may be blocked for the domain asked about, narrowest first: `domain` itself, then its
+   * registrable domain (golpe.com.br for www.golpe.com.br) when that differs, as a report
+   * target's `domains`. Absent from a server of an older release.
+   */
+  domains?: string[];
 }
 
 /**

@@ -678,10 +678,20 @@ describe(`the operator's console on the server (${testDialect})`, () => {
       expect(response.headers.get('cache-control')).toBe('no-store');
       return (await response.json()) as AdminBlockImpact;
     };
-    expect(await impact('www.golpe-banco.com.br')).toEqual({ domain: 'www.golpe-banco.com.br', links: 2, more: false, ip: false, blocked: false });
-    expect(await impact('golpe-banco.com.br')).toEqual({ domain: 'golpe-banco.com.br', links: 4, more: false, ip: false, blocked: false });
-    // Read as the block form reads a domain (a URL gives its host, capitals fold).
-    expect(await impact('https://WWW.Golpe-Banco.com.br/qualquer')).toMatchObject({ domain: 'www.golpe-banco.com.br', links: 2 });
+    // With what may be blocked for it, narrowest first, as a report target's `domains`: the
+    // 'Bloqueios' form offers a typed host's registrable domain from there.
+    expect(await impact('www.golpe-banco.com.br')).toEqual({
+      domain: 'www.golpe-banco.com.br',
+      links: 2,
+      more: false,
+      ip: false,
+      blocked: false,
+      domains: ['www.golpe-banco.com.br', 'golpe-banco.com.br'],
+    });
+    expect(await impact('golpe-banco.com.br')).toEqual({ domain: 'golpe-banco.com.br', links: 4, more: false, ip: false, blocked: false, domains: ['golpe-banco.com.br'] });
+    // Read as the block form reads a domain (a URL gives its host, capitals fold, an international name is punycode).
+    expect(await impact('https://WWW.Golpe-Banco.com.br/qualquer')).toMatchObject({ domain: 'www.golpe-banco.com.br', links: 2, domains: ['www.golpe-banco.com.br', 'golpe-banco.com.br'] });
+    expect(await impact('Loja.Café.com.br')).toMatchObject({ domain: 'loja.xn--caf-dma.com.br', links: 0, domains: ['loja.xn--caf-dma.com.br', 'xn--caf-dma.com.br'] });
     // The count stops past its bound: one more row than the bound says "more".
     const counted = await domainLiveLinksUpTo(server.store.db, 'golpe-banco.com.br', 2).executeTakeFirstOrThrow();
     expect(Number(counted.n)).toBe(3);
@@ -725,7 +735,7 @@ describe(`the operator's console on the server (${testDialect})`, () => {
       { kind: 'main', url: 'http://203.0.114.9/banco/entrar', host: '203.0.114.9', domains: ['203.0.114.9'], ip: true, blocked: false },
     ]);
     const impact = await session.call('GET', `${ADMIN_API_ROUTES.blockImpact.url}?domain=203.0.114.9`);
-    expect(await impact.json()).toEqual({ domain: '203.0.114.9', links: 1, more: false, ip: true, blocked: false });
+    expect(await impact.json()).toEqual({ domain: '203.0.114.9', links: 1, more: false, ip: true, blocked: false, domains: ['203.0.114.9'] });
     const blocked = await session.call('POST', adminApiPath('blockReported', { alias: 'alvo-ip' }), { domain: '203.0.114.9' });
     expect(await blocked.json()).toEqual({ outcome: 'changed', message: 'Bloqueado: 203.0.114.9 (só este endereço IP); denúncia resolvida.' });
     expect(await visit('alvo-ip')).toBe(410);

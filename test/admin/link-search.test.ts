@@ -221,7 +221,7 @@ describe(`the console's link search at ${LINKS.toLocaleString('en')} links (${te
       expect(response.status, domain).toBe(200);
       return (await response.json()) as AdminBlockImpact;
     };
-    expect(await impact(BIG_DOMAIN)).toEqual({ domain: BIG_DOMAIN, links: BLOCK_IMPACT_COUNT_MAX, more: true, ip: false, blocked: false });
+    expect(await impact(BIG_DOMAIN)).toEqual({ domain: BIG_DOMAIN, links: BLOCK_IMPACT_COUNT_MAX, more: true, ip: false, blocked: false, domains: [BIG_DOMAIN] });
     const onSite = (url: string | undefined) => url !== undefined && new URL(url).hostname.endsWith('site7.com.br');
     const expected = rows.filter((row) => onSite(row.url) || onSite(row.ios_url) || onSite(row.android_url)).length;
     expect(expected).toBeGreaterThan(0);

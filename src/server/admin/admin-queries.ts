@@ -527,6 +527,7 @@ export function createAdminQueries(deps: AdminQueryDeps) {
         more: n > BLOCK_IMPACT_COUNT_MAX,
         ip: isIpAddress(domain),
         blocked: deps.isBlockedUrl(`http://${domain}/`),
+        domains: blockChoicesFor(domain),
       };
     },
 

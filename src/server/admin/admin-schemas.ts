@@ -284,6 +284,11 @@ export const blockImpactSchema = {
       more: { type: 'boolean', description: `Há mais de ${BLOCK_IMPACT_COUNT_MAX} links.` },
       ip: { type: 'boolean', description: 'Um endereço IP: não tem subdomínios.' },
       blocked: { type: 'boolean', description: 'Já bloqueado, por ele mesmo ou por um domínio acima dele.' },
+      domains: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'O que se pode bloquear para ele, do mais estreito ao mais largo: o próprio domínio e, quando difere, o domínio registrável (golpe.com.br para www.golpe.com.br).',
+      },
     }),
     400: errorResponse('Domínio inválido, ou amplo demais para bloquear (invalid_domain).'),
     ...consoleErrors,

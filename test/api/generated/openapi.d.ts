@@ -2678,6 +2678,8 @@ export interface operations {
                         ip: boolean;
                         /** @description Já bloqueado, por ele mesmo ou por um domínio acima dele. */
                         blocked: boolean;
+                        /** @description O que se pode bloquear para ele, do mais estreito ao mais largo: o próprio domínio e, quando difere, o domínio registrável (golpe.com.br para www.golpe.com.br). */
+                        domains: string[];
                     };
                 };
             };
