@@ -60,8 +60,19 @@ export function DialogContent({ title, description, showClose = true, className,
 /**
  * The row of buttons at the bottom of a dialog: stacked on phones, right-aligned otherwise, in
  * the order written on every width (Tab follows the order shown: no reversed flex). Write the
- * safe choice (Cancelar) first: on top on a phone, at the left otherwise.
+ * safe choice (Cancelar) first: on top on a phone, at the left otherwise. `sticky`: for a dialog
+ * whose body may be taller than a short screen (a list of choices): the row stays at the bottom
+ * of the dialog's scroll box (-bottom-6 over its p-6), on white, and the body scrolls beneath it.
  */
-export function DialogActions({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('mt-6 flex flex-col gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
+export function DialogActions({ className, sticky = false, ...props }: ComponentProps<'div'> & { sticky?: boolean }) {
+  return (
+    <div
+      className={cn(
+        'flex flex-col gap-2 sm:flex-row sm:justify-end',
+        sticky ? 'sticky -bottom-6 z-10 -mb-6 mt-4 border-t border-slate-100 bg-white pt-4 pb-6' : 'mt-6',
+        className,
+      )}
+      {...props}
+    />
+  );
 }

@@ -93,15 +93,10 @@ export const td = 'px-4 py-3 align-top text-slate-800';
  */
 export function ConfirmButton({
   label,
-  title,
-  description,
-  confirmLabel,
-  onConfirm,
-  busy,
   variant = 'ghostDestructive',
-  children,
+  busy,
   onOpenChange,
-  confirmDisabled = false,
+  ...dialog
 }: {
   label: string;
   title: string;
@@ -123,23 +118,66 @@ export function ConfirmButton({
   };
   const trigger = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild ref={trigger}>
-        <Button variant={variant} size="sm" disabled={busy}>
-          {label}
-        </Button>
-      </DialogTrigger>
-      <DialogContent
-        title={title}
-        description={description}
-        onCloseAutoFocus={(event) => {
-          if (trigger.current?.isConnected === true) return;
-          event.preventDefault();
-          focusSectionHeading();
-        }}
-      >
+    <ConfirmDialog
+      {...dialog}
+      open={open}
+      onOpenChange={setOpen}
+      busy={busy}
+      confirmLabel={dialog.confirmLabel ?? label}
+      trigger={
+        <DialogTrigger asChild ref={trigger}>
+          <Button variant={variant} size="sm" disabled={busy}>
+            {label}
+          </Button>
+        </DialogTrigger>
+      }
+      onCloseAutoFocus={(event) => {
+        if (trigger.current?.isConnected === true) return;
+        event.preventDefault();
+        focusSectionHeading();
+      }}
+    />
+  );
+}
+
+/**
+ * The confirmation itself, opened by its owner (`open`): a form that reads something first opens
+ * it when that is read. Cancelar first, then the action; on a short screen the body scrolls under
+ * the buttons, which stay in sight at the dialog's bottom (sticky), so a long list of choices
+ * never hides them. `onCloseAutoFocus`: where focus goes when it closes (Radix's default is the
+ * trigger, when there is one).
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  busy,
+  confirmDisabled = false,
+  children,
+  trigger,
+  onCloseAutoFocus,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  onConfirm(): Promise<boolean>;
+  busy: boolean;
+  confirmDisabled?: boolean;
+  children?: ReactNode;
+  trigger?: ReactNode;
+  onCloseAutoFocus?(event: Event): void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {trigger}
+      <DialogContent title={title} description={description} {...(onCloseAutoFocus === undefined ? {} : { onCloseAutoFocus })}>
         {children}
-        <DialogActions>
+        <DialogActions sticky>
           <DialogClose asChild>
             <Button variant="secondary">{t.cancel}</Button>
           </DialogClose>
@@ -148,11 +186,11 @@ export function ConfirmButton({
             disabled={busy || confirmDisabled}
             onClick={() => {
               void onConfirm().then((done) => {
-                if (done) setOpen(false);
+                if (done) onOpenChange(false);
               });
             }}
           >
-            {busy ? t.working : (confirmLabel ?? label)}
+            {busy ? t.working : confirmLabel}
           </Button>
         </DialogActions>
       </DialogContent>

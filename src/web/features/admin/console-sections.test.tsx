@@ -423,6 +423,8 @@ describe('reports: every target, and the block dialog', () => {
     expect(within(dialog).getByRole('radio', { name: /203\.0\.114\.9 \(só este endereço IP\)/ })).toBeChecked();
     expect(within(dialog).queryByText(/subdomínios/)).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Bloquear endereço IP' })).toBeEnabled();
+    // Its buttons stay at the bottom of its scroll box on a short screen (sticky; measured at 320×568 in the e2e test).
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' }).parentElement).toHaveClass('sticky', 'bg-white');
   });
 
   it('"Resolver" asks first, like the other actions: Cancelar sends nothing', async () => {

@@ -4,14 +4,14 @@
 // confirmation. The block dialog offers each target's exact host and its registrable domain, with
 // how many live links each choice would block (asked of the server when the dialog opens).
 import { useState } from 'react';
-import { type AdminBlockImpact, type AdminReportGroup, type AdminReportTarget, type AdminTargetKind } from '../../../shared/admin-api';
+import type { AdminReportGroup, AdminReportTarget } from '../../../shared/admin-api';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input, Label } from '../../components/ui/field';
 import { formatDateTime } from '../../lib/format-on-demand';
-import { isSessionEnded } from './admin-client';
 import { adminTexts as t } from './admin-texts';
-import { useAction, useConsole, usePaged } from './console-context';
+import { BlockChoices, type BlockOption, type Impacts, useBlockImpacts } from './block-choices';
+import { useAction, usePaged } from './console-context';
 import { ConfirmButton, LoadError, LoadMore, LongText, Placeholder, Section, StateBadge } from './console-parts';
 
 export function ReportsSection() {
@@ -54,15 +54,6 @@ function targetsOf(group: AdminReportGroup): AdminReportTarget[] {
   return [{ kind: 'main', url: group.url, host: group.domain ?? '', domains, ip: false, blocked: group.domainBlocked }];
 }
 
-/** One thing the block dialog offers: a domain, and which of the link's targets it covers. */
-interface BlockOption {
-  domain: string;
-  ip: boolean;
-  /** Wider than a target's own host: its registrable domain. */
-  whole: boolean;
-  kinds: AdminTargetKind[];
-}
-
 const isUnder = (host: string, domain: string): boolean => host === domain || host.endsWith(`.${domain}`);
 
 /** What may be blocked for the targets not blocked yet, in the targets' order, each domain once. */
@@ -77,8 +68,6 @@ function blockOptions(targets: readonly AdminReportTarget[]): BlockOption[] {
   }
   return options;
 }
-
-type Impacts = Readonly<Record<string, AdminBlockImpact | 'failed'>>;
 
 /**
  * The choice the dialog starts with, or undefined for none (the operator picks).
@@ -107,10 +96,9 @@ function defaultChoice(options: readonly BlockOption[], impacts: Impacts): strin
 
 function ReportCard({ group, onDone }: { group: AdminReportGroup; onDone(): void }) {
   const { busy, run } = useAction();
-  const { client, sessionEnded } = useConsole();
   const [reason, setReason] = useState('');
   const [picked, setPicked] = useState<string | undefined>();
-  const [impacts, setImpacts] = useState<Impacts>({});
+  const [impacts, readImpactsOf] = useBlockImpacts();
   const reasonId = `reason-${group.alias}`;
   const targets = targetsOf(group);
   const options = blockOptions(targets);
@@ -122,16 +110,7 @@ function ReportCard({ group, onDone }: { group: AdminReportGroup; onDone(): void
   function readImpacts(open: boolean) {
     if (!open) return;
     setPicked(undefined);
-    setImpacts({});
-    for (const { domain } of options) {
-      client.blockImpact(domain).then(
-        (impact) => setImpacts((known) => ({ ...known, [domain]: impact })),
-        (error: unknown) => {
-          if (isSessionEnded(error)) sessionEnded();
-          else setImpacts((known) => ({ ...known, [domain]: 'failed' }));
-        },
-      );
-    }
+    readImpactsOf(options.map((option) => option.domain));
   }
 
   return (
@@ -226,59 +205,5 @@ function ReportCard({ group, onDone }: { group: AdminReportGroup; onDone(): void
         )}
       </div>
     </Card>
-  );
-}
-
-/** The block dialog's choices, each with the targets it covers and the live links it would block. */
-function BlockChoices({
-  name,
-  options,
-  impacts,
-  choice,
-  onPick,
-}: {
-  name: string;
-  options: readonly BlockOption[];
-  impacts: Impacts;
-  choice: string | undefined;
-  onPick(domain: string): void;
-}) {
-  return (
-    <fieldset className="mt-4 min-w-0">
-      <legend className="text-sm font-semibold text-slate-900">{t.reports.blockChoices}</legend>
-      {choice === undefined && options.length > 1 && new Set(options.flatMap((option) => option.kinds)).size > 1 && (
-        <p className="mt-1 text-sm text-slate-600">{t.reports.chooseOne}</p>
-      )}
-      <div className="mt-2 space-y-2">
-        {options.map((option) => {
-          const impact = impacts[option.domain];
-          const id = `${name}-${option.domain}`;
-          return (
-            <label
-              key={option.domain}
-              htmlFor={id}
-              className="flex min-w-0 cursor-pointer gap-3 rounded-xl border border-slate-200 p-3 has-checked:border-primary has-checked:bg-slate-50"
-            >
-              <input id={id} type="radio" name={name} className="mt-1 shrink-0" checked={choice === option.domain} onChange={() => onPick(option.domain)} />
-              <span className="min-w-0 text-sm">
-                <span className="block font-semibold wrap-anywhere text-slate-900">
-                  {option.domain} <span className="font-normal text-slate-600">({option.whole ? t.reports.blockWhole : t.reports.blockScope(option.ip)})</span>
-                </span>
-                <span className="block text-slate-600">{t.reports.blockOf(option.kinds.map((kind) => t.targets[kind]))}</span>
-                <span className="block text-slate-800" data-testid="block-impact">
-                  {impact === undefined
-                    ? t.reports.counting
-                    : impact === 'failed'
-                      ? t.reports.countFailed
-                      : impact.blocked
-                        ? t.reports.alreadyBlocked
-                        : t.reports.impact(impact.links, impact.more)}
-                </span>
-              </span>
-            </label>
-          );
-        })}
-      </div>
-    </fieldset>
   );
 }
