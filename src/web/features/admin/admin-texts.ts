@@ -168,6 +168,11 @@ export const adminTexts = {
     domainHint: 'Bloqueia também todos os subdomínios. Pode colar uma URL: vale o domínio dela.',
     reason: 'Motivo (opcional)',
     submit: 'Bloquear',
+    /** While the form asks the server what the block would do, before its confirmation. */
+    checking: 'Verificando…',
+    /** The reason typed in the form, repeated in its confirmation. */
+    reasonGiven: (reason: string) => `Motivo: ${reason}`,
+    confirmTitle: (ip: boolean) => (ip ? 'Bloquear este endereço IP?' : 'Bloquear este domínio?'),
     filter: 'Filtrar a lista',
     filterSubmit: 'Filtrar',
     total: (n: number) => (n === 1 ? '1 domínio bloqueado' : `${formatNumber(n)} domínios bloqueados`),

@@ -12,7 +12,8 @@ import { formatNumber } from '../../lib/format';
 import { formatDateTime } from '../../lib/format-on-demand';
 import { adminTexts as t } from './admin-texts';
 import { fieldRefusal, messageOf, useAction, useConsole, usePaged, useSessionFailure } from './console-context';
-import { ConfirmButton, LoadError, LoadMore, Placeholder, SearchBox, Section, useSearchQuery } from './console-parts';
+import { BlockChoices, type BlockOption, useBlockImpacts } from './block-choices';
+import { ConfirmButton, ConfirmDialog, LoadError, LoadMore, Placeholder, SearchBox, Section, useSearchQuery } from './console-parts';
 
 export function BlocklistSection() {
   const [params] = useSearchParams();
@@ -91,33 +92,97 @@ function DomainRow({ entry, onDone }: { entry: AdminBlockedDomain; onDone(): voi
   );
 }
 
+/**
+ * Blocks a typed domain (or a URL's host) after a confirmation that says what it would do: the
+ * domain as the blocklist will store it (the server's reading: lowercase, punycode, a URL's host),
+ * how many live links it would make answer 410, whether it is an IP address or already blocked,
+ * and, for a host whose registrable domain differs (www.golpe.com.br), that domain too, with its
+ * own count. A domain the server refuses (not a domain, a public suffix) is written under the
+ * field instead, no dialog. Cancelled, focus is back on "Bloquear" and the fields keep what was
+ * typed; done, they are emptied and focus is on the domain, for the next one.
+ */
 function BlockForm({ onDone }: { onDone(): void }) {
+  const { client } = useConsole();
+  const sessionFailure = useSessionFailure();
   const { busy, run } = useAction();
   const [domain, setDomain] = useState('');
   const [reason, setReason] = useState('');
   // A refused domain (com.br, not a domain): the server's words under the field as well as in
   // the toast, which is gone after a few seconds; until the domain is changed.
   const [domainError, setDomainError] = useState<string | undefined>();
+  const [checking, setChecking] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [options, setOptions] = useState<BlockOption[]>([]);
+  const [choice, setChoice] = useState<string | undefined>();
+  const [impacts, readImpacts] = useBlockImpacts();
   const domainInput = useRef<HTMLInputElement>(null);
+  const submitButton = useRef<HTMLButtonElement>(null);
+  // Where focus goes when the dialog closes: the domain after a block (the button is disabled
+  // with the field emptied), else the button that opened it.
+  const focusAfter = useRef<'button' | 'domain'>('button');
+
+  function refuse(message: string) {
+    setDomainError(message);
+    toast({ title: message, variant: 'destructive' });
+    domainInput.current?.focus();
+  }
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setDomainError(undefined);
+    const typed = domain.trim();
+    if (typed === '' || checking) return;
+    setChecking(true);
+    try {
+      const impact = await client.blockImpact(typed);
+      // The typed host first (chosen: what the operator asked for), then its registrable domain,
+      // wider, with its own count; from a server of an older release, the host alone.
+      const offered = (impact.domains ?? [impact.domain]).map((name, index) => ({ domain: name, ip: impact.ip, whole: index > 0, kinds: [] }));
+      setOptions(offered);
+      setChoice(impact.domain);
+      readImpacts(
+        offered.map((option) => option.domain),
+        { [impact.domain]: impact },
+      );
+    } catch (error) {
+      if (await sessionFailure(error)) return;
+      const refusal = fieldRefusal(error, 'invalid_domain');
+      if (refusal !== undefined) return refuse(refusal);
+      // The count could not be read: the block may still be asked for, as typed (the server reads it).
+      setOptions([{ domain: typed, ip: false, whole: false, kinds: [] }]);
+      setChoice(typed);
+      readImpacts([typed], { [typed]: 'failed' });
+    } finally {
+      setChecking(false);
+    }
+    focusAfter.current = 'button';
+    setOpen(true);
+  }
+
+  async function confirm(): Promise<boolean> {
+    if (choice === undefined) return false;
     const done = await run(
       'block',
-      (client) => client.blockDomain({ domain: domain.trim(), ...(reason.trim() === '' ? {} : { reason: reason.trim() }) }),
+      (client) => client.blockDomain({ domain: choice, ...(reason.trim() === '' ? {} : { reason: reason.trim() }) }),
       onDone,
       (error) => {
         const refusal = fieldRefusal(error, 'invalid_domain');
         if (refusal === undefined) return;
+        // Refused after all (read while the count failed): said under the field, as before a dialog.
         setDomainError(refusal);
-        domainInput.current?.focus();
+        focusAfter.current = 'domain';
+        setOpen(false);
       },
     );
     if (done) {
       setDomain('');
       setReason('');
+      focusAfter.current = 'domain';
     }
+    return done;
   }
+
+  const ip = options.length > 0 && options.every((option) => option.ip);
   return (
     <Card className="p-4 sm:p-5">
       <h3 className="text-lg font-semibold text-slate-900">{t.blocklist.add}</h3>
@@ -142,10 +207,31 @@ function BlockForm({ onDone }: { onDone(): void }) {
           <Label htmlFor="admin-block-reason">{t.blocklist.reason}</Label>
           <Input id="admin-block-reason" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
         </div>
-        <Button type="submit" variant="destructive" disabled={busy !== undefined || domain.trim() === ''}>
-          {t.blocklist.submit}
+        <Button ref={submitButton} type="submit" variant="destructive" disabled={checking || busy !== undefined || domain.trim() === ''}>
+          {checking ? t.blocklist.checking : t.blocklist.submit}
         </Button>
       </form>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={t.blocklist.confirmTitle(ip)}
+        description={t.reports.blockDescription}
+        confirmLabel={t.blocklist.submit}
+        busy={busy !== undefined}
+        confirmDisabled={choice === undefined}
+        onConfirm={confirm}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          (focusAfter.current === 'domain' ? domainInput.current : submitButton.current)?.focus();
+        }}
+      >
+        <BlockChoices name="admin-block-choice" options={options} impacts={impacts} choice={choice} onPick={setChoice} />
+        {reason.trim() !== '' && (
+          <p className="mt-3 text-sm wrap-anywhere text-slate-700">
+            {t.blocklist.reasonGiven(reason.trim())}
+          </p>
+        )}
+      </ConfirmDialog>
     </Card>
   );
 }

@@ -149,8 +149,13 @@ describe('a field the server refused: its message under it, not only in the toas
 
   it('blocklist: a refused domain is marked invalid with the server\'s words, until it is changed', async () => {
     const refusal = 'com.br é um sufixo público: bloqueá-lo bloquearia todos os sites sob ele. Informe o domínio de um site, como exemplo.com.br.';
-    fetchMock.mockImplementation(async (_input, init) =>
-      init?.method === 'POST' ? jsonResponse({ error: { code: 'invalid_domain', message: refusal } }, 400) : jsonResponse({ domains: [], total: 0, nextCursor: null }),
+    // Refused when the form asks what the block would do: no confirmation opens, nothing is sent.
+    fetchMock.mockImplementation(async (input, init) =>
+      init?.method === 'POST'
+        ? jsonResponse({ outcome: 'changed', message: 'Feito' })
+        : String(input).startsWith('/api/admin/blocklist/impact')
+          ? jsonResponse({ error: { code: 'invalid_domain', message: refusal } }, 400)
+          : jsonResponse({ domains: [], total: 0, nextCursor: null }),
     );
     renderSection(<BlocklistSection />, '/admin/bloqueios');
     const domain = await screen.findByLabelText('Domínio');
@@ -162,6 +167,8 @@ describe('a field the server refused: its message under it, not only in the toas
     expect(domain).toHaveFocus();
     // The toast says it too.
     expect(within(toastRegion()).getByText(refusal)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
 
     await userEvent.type(domain, 'x');
     expect(domain).not.toHaveAttribute('aria-invalid');
@@ -715,6 +722,173 @@ describe('blocklist filter', () => {
     fetchMock.mockResolvedValue(jsonResponse({ domains: [entry('golpe.example'), entry('golpe2.example')], total: 8, matching: 2, nextCursor: null }));
     renderSection(<BlocklistSection />, '/admin/bloqueios?q=golpe');
     expect(await screen.findByTestId('blocklist-count')).toHaveTextContent('2 de 8 domínios bloqueados');
+  });
+});
+
+describe('blocklist: "Bloquear" asks first, saying what the block would do', () => {
+  type Impact = { links: number | 'more'; ip?: boolean; blocked?: boolean; domains?: string[]; as?: string } | 'fails';
+  /** The list (empty), each impact read answered from `impacts` by the domain asked, every POST recorded. */
+  function blocklistApi(impacts: Record<string, Impact>, sent: unknown[] = []) {
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (init?.method === 'POST') {
+        sent.push(JSON.parse(String(init.body)));
+        return jsonResponse({ outcome: 'changed', message: 'Bloqueado: feito' });
+      }
+      if (url.pathname === '/api/admin/blocklist/impact') {
+        const asked = url.searchParams.get('domain') ?? '';
+        const impact = impacts[asked];
+        if (impact === undefined) throw new Error(`unexpected impact of ${asked}`);
+        if (impact === 'fails') return jsonResponse({ error: { code: 'internal', message: 'Erro inesperado.' } }, 503);
+        const domain = impact.as ?? asked;
+        const n = impact.links;
+        return jsonResponse({
+          domain,
+          links: n === 'more' ? 10_000 : n,
+          more: n === 'more',
+          ip: impact.ip ?? false,
+          blocked: impact.blocked ?? false,
+          ...(impact.domains === undefined ? {} : { domains: impact.domains }),
+        });
+      }
+      return jsonResponse({ domains: [], total: 0, matching: 0, nextCursor: null });
+    });
+    return sent;
+  }
+  const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+  const choices = (dialog: HTMLElement) => within(dialog).getAllByRole('radio') as HTMLInputElement[];
+
+  it("names the domain as the server reads it and offers its registrable domain, each with its live links; Escape sends nothing and keeps what was typed, focus back on the button", async () => {
+    const sent = blocklistApi({
+      'https://WWW.Golpe.com.br/entrar': { links: 1, as: 'www.golpe.com.br', domains: ['www.golpe.com.br', 'golpe.com.br'] },
+      'golpe.com.br': { links: 1234, domains: ['golpe.com.br'] },
+    });
+    renderSection(<BlocklistSection />, '/admin/bloqueios');
+    const domain = await screen.findByLabelText('Domínio');
+    await userEvent.type(domain, 'https://WWW.Golpe.com.br/entrar');
+    const reason = document.getElementById('admin-block-reason') as HTMLInputElement;
+    await userEvent.type(reason, 'phishing de banco');
+    const block = screen.getByRole('button', { name: 'Bloquear' });
+    await userEvent.click(block);
+    const dialog = await screen.findByRole('dialog', { name: 'Bloquear este domínio?' });
+    await within(dialog).findByText('1.234 links ativos passam a responder "Link bloqueado".');
+    expect(choices(dialog).map((radio) => radio.closest('label')?.querySelector('span span')?.textContent)).toEqual([
+      'www.golpe.com.br (e subdomínios)',
+      'golpe.com.br (o domínio inteiro)',
+    ]);
+    expect(within(dialog).getAllByTestId('block-impact').map((line) => line.textContent)).toEqual([
+      '1 link ativo passa a responder "Link bloqueado".',
+      '1.234 links ativos passam a responder "Link bloqueado".',
+    ]);
+    // What the operator typed is what is chosen; the wider domain is theirs to pick.
+    expect(within(dialog).getByRole('radio', { name: /^www\.golpe\.com\.br/ })).toBeChecked();
+    expect(within(dialog).getByText('Motivo: phishing de banco')).toBeInTheDocument();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(block).toHaveFocus());
+    expect(domain).toHaveValue('https://WWW.Golpe.com.br/entrar');
+    expect(reason).toHaveValue('phishing de banco');
+    expect(sent).toEqual([]);
+
+    // "Cancelar" too.
+    await userEvent.click(block);
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(block).toHaveFocus());
+    expect(sent).toEqual([]);
+
+    // Confirmed with the wider choice: that is what is sent, with the reason; the form empties, focus on the domain.
+    await userEvent.click(block);
+    const again = await screen.findByRole('dialog');
+    await userEvent.click(within(again).getByRole('radio', { name: /^golpe\.com\.br/ }));
+    await userEvent.click(within(again).getByRole('button', { name: 'Bloquear' }));
+    await waitFor(() => expect(sent).toEqual([{ domain: 'golpe.com.br', reason: 'phishing de banco' }]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(domain).toHaveValue('');
+    await waitFor(() => expect(domain).toHaveFocus());
+  });
+
+  it('a registrable domain typed is offered alone; none, one, more than 10,000 links and "already blocked" are said as the report dialog says them', async () => {
+    const sent = blocklistApi({
+      'golpe.com.br': { links: 0, domains: ['golpe.com.br'] },
+      'um.com.br': { links: 1, domains: ['um.com.br'] },
+      'plataforma.com.br': { links: 'more', domains: ['plataforma.com.br'] },
+      'sub.bloqueado.com.br': { links: 3, blocked: true, domains: ['sub.bloqueado.com.br', 'bloqueado.com.br'] },
+      'bloqueado.com.br': { links: 3, blocked: true, domains: ['bloqueado.com.br'] },
+    });
+    renderSection(<BlocklistSection />, '/admin/bloqueios');
+    const domain = await screen.findByLabelText('Domínio');
+    const lines = async (typed: string) => {
+      await userEvent.clear(domain);
+      await userEvent.type(domain, `${typed}{Enter}`);
+      const dialog = await screen.findByRole('dialog');
+      await waitFor(() => expect(within(dialog).queryByText('Contando links…')).not.toBeInTheDocument());
+      const shown = within(dialog).getAllByTestId('block-impact').map((line) => line.textContent);
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      return shown;
+    };
+    expect(await lines('golpe.com.br')).toEqual(['Nenhum link ativo é afetado.']);
+    expect(await lines('um.com.br')).toEqual(['1 link ativo passa a responder "Link bloqueado".']);
+    expect(await lines('plataforma.com.br')).toEqual(['Mais de 10.000 links ativos passam a responder "Link bloqueado".']);
+    expect(await lines('sub.bloqueado.com.br')).toEqual(['Já está bloqueado.', 'Já está bloqueado.']);
+    expect(sent).toEqual([]);
+  });
+
+  it('an IP address is called one and blocks only itself', async () => {
+    const sent = blocklistApi({ '203.0.114.9': { links: 2, ip: true, domains: ['203.0.114.9'] } });
+    renderSection(<BlocklistSection />, '/admin/bloqueios');
+    await userEvent.type(await screen.findByLabelText('Domínio'), '203.0.114.9{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Bloquear este endereço IP?' });
+    expect(within(dialog).getByRole('radio', { name: /203\.0\.114\.9 \(só este endereço IP\)/ })).toBeChecked();
+    expect(within(dialog).queryByText(/subdomínios/)).not.toBeInTheDocument();
+    expect(within(dialog).getByText('2 links ativos passam a responder "Link bloqueado".')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Bloquear' }));
+    await waitFor(() => expect(sent).toEqual([{ domain: '203.0.114.9' }]));
+  });
+
+  it('a count that cannot be read: the dialog says so and still blocks, as typed; a refusal then is written under the field', async () => {
+    const sent = blocklistApi({ 'golpe.com.br': 'fails' });
+    renderSection(<BlocklistSection />, '/admin/bloqueios');
+    const domain = await screen.findByLabelText('Domínio');
+    await userEvent.type(domain, ' golpe.com.br {Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Bloquear este domínio?' });
+    expect(within(dialog).getByTestId('block-impact')).toHaveTextContent('Não foi possível contar os links afetados.');
+    const confirm = within(dialog).getByRole('button', { name: 'Bloquear' });
+    expect(confirm).toBeEnabled();
+    await userEvent.click(confirm);
+    await waitFor(() => expect(sent).toEqual([{ domain: 'golpe.com.br' }]));
+  });
+
+  it('a block refused after a count that could not be read closes the dialog and shows the refusal under the field', async () => {
+    const refusal = 'Domínio inválido.';
+    fetchMock.mockImplementation(async (input, init) =>
+      init?.method === 'POST'
+        ? jsonResponse({ error: { code: 'invalid_domain', message: refusal } }, 400)
+        : String(input).startsWith('/api/admin/blocklist/impact')
+          ? jsonResponse({ error: { code: 'internal', message: 'Erro inesperado.' } }, 503)
+          : jsonResponse({ domains: [], total: 0, nextCursor: null }),
+    );
+    renderSection(<BlocklistSection />, '/admin/bloqueios');
+    const domain = await screen.findByLabelText('Domínio');
+    await userEvent.type(domain, 'golpe{Enter}');
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Bloquear' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(domain).toHaveAttribute('aria-invalid', 'true');
+    expect(document.getElementById('admin-block-domain-error')).toHaveTextContent(refusal);
+    await waitFor(() => expect(domain).toHaveFocus());
+    expect(domain).toHaveValue('golpe');
+    expect(posts()).toHaveLength(1);
+  });
+
+  it("the dialog's buttons stay at the bottom of its scroll box (sticky), as the report card's do", async () => {
+    blocklistApi({ 'golpe.com.br': { links: 0, domains: ['golpe.com.br'] } });
+    renderSection(<BlocklistSection />, '/admin/bloqueios');
+    await userEvent.type(await screen.findByLabelText('Domínio'), 'golpe.com.br{Enter}');
+    const dialog = await screen.findByRole('dialog');
+    const row = within(dialog).getByRole('button', { name: 'Cancelar' }).parentElement as HTMLElement;
+    expect(row).toHaveClass('sticky', 'bg-white');
   });
 });
 
