@@ -116,6 +116,25 @@ function cutCells(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * The confirmation of the 'Bloqueios' form: waits for `domain`'s count to read `impact`, then
+ * confirms with the dialog's own 'Bloquear'.
+ */
+async function confirmBlock(page: Page, domain: string, impact: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Bloquear este domínio?' });
+  const choice = dialog.locator('label').filter({ hasText: `${domain} (` });
+  await choice.getByTestId('block-impact').filter({ hasText: impact }).waitFor();
+  await dialog.getByRole('button', { name: 'Bloquear', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** Whether the element is wholly inside the viewport as it is now (nothing scrolled). */
+const inViewport = (page: Page, locator: ReturnType<Page['locator']>): Promise<boolean> =>
+  locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth;
+  });
+
 /** The phone the console's layout was checked on (390 × 844). */
 const PHONE_390: BrowserContextOptions = { ...PHONE, viewport: { width: 390, height: 844 } };
 
@@ -360,10 +379,16 @@ describe('the operator console in Chromium', () => {
     await noSidewaysScroll(page);
     await card.getByRole('button', { name: 'Mostrar menos' }).click();
 
+    // On a 320×568 screen the dialog's three choices, the reason and both buttons: the buttons in
+    // sight without scrolling (the choices scroll under them).
+    await page.setViewportSize({ width: 320, height: 568 });
     await card.getByRole('button', { name: 'Bloquear domínio' }).click();
     const dialog = page.getByRole('dialog', { name: 'Bloquear o domínio de app-golpe-e2e?' });
     await dialog.getByText('2 links ativos passam a responder "Link bloqueado".').waitFor();
     await shoot(page, 'e2e-admin-report-block-dialog-320');
+    console.log(await saveScreenshot(page, 'admin-report-block-dialog-320x568', { fullPage: false }));
+    expect(await inViewport(page, dialog.getByRole('button', { name: 'Cancelar' }))).toBe(true);
+    expect(await inViewport(page, dialog.getByRole('button', { name: 'Bloquear domínio' }))).toBe(true);
     expect(await dialog.getByTestId('block-impact').allTextContents()).toEqual([
       '1 link ativo passa a responder "Link bloqueado".',
       '1 link ativo passa a responder "Link bloqueado".',
@@ -470,6 +495,7 @@ describe('the operator console in Chromium', () => {
     await page.getByLabel('Domínio', { exact: true }).fill('phishing-e2e.example');
     await page.getByLabel('Motivo (opcional)').first().fill('phishing de banco');
     await page.getByRole('button', { name: 'Bloquear', exact: true }).click();
+    await confirmBlock(page, 'phishing-e2e.example', '1 link ativo passa a responder "Link bloqueado".');
     await expectToast(page, 'Bloqueado: phishing-e2e.example (e subdomínios)');
     const row = page.getByTestId('blocked-phishing-e2e.example');
     await row.getByText('phishing de banco').waitFor();
@@ -497,6 +523,7 @@ describe('the operator console in Chromium', () => {
     const long = `${'a'.repeat(63)}.${'b'.repeat(55)}.example`;
     await page.getByLabel('Domínio', { exact: true }).fill(long);
     await page.getByRole('button', { name: 'Bloquear', exact: true }).click();
+    await confirmBlock(page, long, 'Nenhum link ativo é afetado.');
     await expectToast(page, `Bloqueado: ${long} (e subdomínios)`);
     await page.getByTestId(`blocked-${long}`).getByRole('button', { name: 'Desbloquear' }).click();
     await page.getByRole('dialog', { name: `Desbloquear ${long}?` }).getByRole('button', { name: 'Desbloquear' }).click();
@@ -517,6 +544,77 @@ describe('the operator console in Chromium', () => {
     await page.getByTestId('blocklist-count').filter({ hasText: /^2 de \d+ domínios bloqueados$/ }).waitFor();
     expect(await page.locator('[data-testid^="blocked-"]').count()).toBe(2);
     await shoot(page, 'e2e-admin-blocklist-filtered-phone');
+    expect(await cspViolations()).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("blocklist: 'Bloquear' asks first, with the domain as stored and its live links (its registrable domain offered too); cancelled nothing is blocked, confirmed its links answer 410; at 320×568 the buttons are in sight", async () => {
+    await createLink('confirma-e2e-1', 'https://www.confirma-e2e.com.br/entrar');
+    await createLink('confirma-e2e-2', 'https://www.confirma-e2e.com.br/senha');
+    await createLink('confirma-e2e-3', 'https://app.confirma-e2e.com.br/');
+    // The public suffix's refusal below is a 400 the browser logs: expected here.
+    const { context, page, cspViolations, errors } = await open(PHONE_390, '/admin/bloqueios', /status of 40[01]/);
+    await signIn(page, PASSWORD, OTHER_EMAIL);
+    await page.getByRole('heading', { level: 2, name: 'Bloqueios' }).waitFor();
+    const domain = page.getByLabel('Domínio', { exact: true });
+    const reason = page.locator('#admin-block-reason');
+    const block = page.getByRole('button', { name: 'Bloquear', exact: true });
+    // A URL as pasted, capitals and all: the dialog names the host as the blocklist stores it.
+    await domain.fill('https://WWW.Confirma-E2E.com.br/entrar?x=1');
+    await reason.fill('phishing visto pela plantonista');
+    await block.click();
+    const dialog = page.getByRole('dialog', { name: 'Bloquear este domínio?' });
+    await dialog.getByText('3 links ativos passam a responder "Link bloqueado".').waitFor();
+    expect(await dialog.getByTestId('block-impact').allTextContents()).toEqual([
+      '2 links ativos passam a responder "Link bloqueado".',
+      '3 links ativos passam a responder "Link bloqueado".',
+    ]);
+    expect(await dialog.getByRole('radio', { name: /^www\.confirma-e2e\.com\.br \(e subdomínios\)/ }).isChecked()).toBe(true);
+    await dialog.getByRole('radio', { name: /^confirma-e2e\.com\.br \(o domínio inteiro\)/ }).waitFor();
+    // Focus is inside the dialog.
+    expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
+    await noSidewaysScroll(page);
+    console.log(await saveScreenshot(page, 'admin-block-confirm-390', { fullPage: false }));
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Escape: nothing blocked, the values kept, focus back on 'Bloquear'.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toBe('BUTTON Bloquear');
+    expect(await domain.inputValue()).toBe('https://WWW.Confirma-E2E.com.br/entrar?x=1');
+    expect(await reason.inputValue()).toBe('phishing visto pela plantonista');
+    for (const alias of ['confirma-e2e-1', 'confirma-e2e-2', 'confirma-e2e-3']) expect(await visit(alias)).toBe(302);
+    await page.getByTestId('blocked-www.confirma-e2e.com.br').waitFor({ state: 'detached' });
+
+    // On a 320×568 screen the dialog's buttons are in sight without scrolling.
+    await page.setViewportSize({ width: 320, height: 568 });
+    await page.keyboard.press('Enter');
+    await dialog.getByText('3 links ativos passam a responder "Link bloqueado".').waitFor();
+    console.log(await saveScreenshot(page, 'admin-block-confirm-320x568', { fullPage: false }));
+    expect(await inViewport(page, dialog.getByRole('button', { name: 'Cancelar' }))).toBe(true);
+    expect(await inViewport(page, dialog.getByRole('button', { name: 'Bloquear', exact: true }))).toBe(true);
+    await noSidewaysScroll(page);
+
+    // The whole domain, confirmed: every one of its links answers 410; the form is emptied for the next one.
+    await dialog.getByRole('radio', { name: /^confirma-e2e\.com\.br/ }).check();
+    await dialog.getByRole('button', { name: 'Bloquear', exact: true }).click();
+    await expectToast(page, 'Bloqueado: confirma-e2e.com.br (e subdomínios)');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('blocked-confirma-e2e.com.br').getByText('phishing visto pela plantonista').waitFor();
+    for (const alias of ['confirma-e2e-1', 'confirma-e2e-2', 'confirma-e2e-3']) expect(await visit(alias)).toBe(410);
+    expect(await domain.inputValue()).toBe('');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('admin-block-domain');
+
+    // A public suffix is refused under the field, with no dialog.
+    await domain.fill('com.br');
+    await block.click();
+    await page.locator('#admin-block-domain-error').filter({ hasText: 'com.br é um sufixo público' }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    await page.getByTestId('blocked-confirma-e2e.com.br').getByRole('button', { name: 'Desbloquear' }).click();
+    await page.getByRole('dialog', { name: 'Desbloquear confirma-e2e.com.br?' }).getByRole('button', { name: 'Desbloquear' }).click();
+    await expectToast(page, 'Desbloqueado: confirma-e2e.com.br');
     expect(await cspViolations()).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -728,6 +826,7 @@ describe('the operator console in Chromium', () => {
 
     // Pressed again: the new session's CSRF token goes with it, and the block is done.
     await page.keyboard.press('Enter');
+    await confirmBlock(page, 'sessao-e2e.example', '1 link ativo passa a responder "Link bloqueado".');
     await expectToast(page, /sessao-e2e\.example/);
     await page.getByTestId('blocked-sessao-e2e.example').waitFor();
     expect(await visit('sessao-e2e')).toBe(410);

@@ -87,7 +87,7 @@ export function BlockChoices({
               htmlFor={id}
               className="flex min-w-0 cursor-pointer gap-2.5 rounded-xl border border-slate-200 px-3 py-2 has-checked:border-primary has-checked:bg-slate-50"
             >
-              <input id={id} type="radio" name={name} className="mt-1 shrink-0" checked={choice === option.domain} onChange={() => onPick(option.domain)} />
+              <input id={id} type="radio" name={name} className="mt-1 shrink-0 self-start" checked={choice === option.domain} onChange={() => onPick(option.domain)} />
               <span className="min-w-0 text-sm leading-snug">
                 <span className="block font-semibold wrap-anywhere text-slate-900">
                   {option.domain} <span className="font-normal text-slate-600">({option.whole ? t.reports.blockWhole : t.reports.blockScope(option.ip)})</span>

@@ -1,6 +1,7 @@
-// 'Bloqueios': block a domain (and its subdomains) with a reason, the list with how many links
-// each domain affects (filtered, in pages), unblock after a confirmation, and the import of a
-// feed file (read in the browser as text, sent as JSON, at most 5 MB).
+// 'Bloqueios': block a domain (and its subdomains) with a reason, after a confirmation that says
+// how many live links it would make answer 410 (and offers a host's registrable domain); the list
+// with how many links each domain affects (filtered, in pages), unblock after a confirmation, and
+// the import of a feed file (read in the browser as text, sent as JSON, at most 5 MB).
 import { type FormEvent, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ADMIN_FEED_MAX_BYTES, type AdminBlockedDomain, type AdminImportResult } from '../../../shared/admin-api';
