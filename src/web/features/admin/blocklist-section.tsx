@@ -122,6 +122,8 @@ function BlockForm({ onDone }: { onDone(): void }) {
   // with the field emptied), else the button that opened it.
   const focusAfter = useRef<'button' | 'domain'>('button');
 
+  const changedSince = (typed: string): boolean => domainInput.current !== null && domainInput.current.value.trim() !== typed;
+
   function refuse(message: string) {
     setDomainError(message);
     toast({ title: message, variant: 'destructive' });
@@ -136,6 +138,9 @@ function BlockForm({ onDone }: { onDone(): void }) {
     setChecking(true);
     try {
       const impact = await client.blockImpact(typed);
+      // Changed while it was read (the field holds what is typed now): this answer is about
+      // another domain; "Bloquear" again asks anew.
+      if (changedSince(typed)) return;
       // The typed host first (chosen: what the operator asked for), then its registrable domain,
       // wider, with its own count; from a server of an older release, the host alone.
       const offered = (impact.domains ?? [impact.domain]).map((name, index) => ({ domain: name, ip: impact.ip, whole: index > 0, kinds: [] }));
@@ -148,6 +153,7 @@ function BlockForm({ onDone }: { onDone(): void }) {
     } catch (error) {
       if (await sessionFailure(error)) return;
       const refusal = fieldRefusal(error, 'invalid_domain');
+      if (changedSince(typed)) return;
       if (refusal !== undefined) return refuse(refusal);
       // The count could not be read: the block may still be asked for, as typed (the server reads it).
       setOptions([{ domain: typed, ip: false, whole: false, kinds: [] }]);

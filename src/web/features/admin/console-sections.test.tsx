@@ -882,6 +882,26 @@ describe('blocklist: "Bloquear" asks first, saying what the block would do', () 
     expect(posts()).toHaveLength(1);
   });
 
+  it('a domain changed while its count is read opens no dialog for the old one', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation(async (input) =>
+      String(input).startsWith('/api/admin/blocklist/impact')
+        ? new Promise<Response>((resolve) => {
+            answer = resolve;
+          })
+        : jsonResponse({ domains: [], total: 0, nextCursor: null }),
+    );
+    renderSection(<BlocklistSection />, '/admin/bloqueios');
+    const domain = await screen.findByLabelText('Domínio');
+    await userEvent.type(domain, 'golpe.com.br{Enter}');
+    await screen.findByRole('button', { name: 'Verificando…' });
+    await userEvent.type(domain, '.net');
+    answer(jsonResponse({ domain: 'golpe.com.br', links: 5, more: false, ip: false, blocked: false, domains: ['golpe.com.br'] }));
+    await screen.findByRole('button', { name: 'Bloquear' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(domain).toHaveValue('golpe.com.br.net');
+  });
+
   it("the dialog's buttons stay at the bottom of its scroll box (sticky), as the report card's do", async () => {
     blocklistApi({ 'golpe.com.br': { links: 0, domains: ['golpe.com.br'] } });
     renderSection(<BlocklistSection />, '/admin/bloqueios');
