@@ -47,6 +47,12 @@ describe('forbidden targets (pure)', () => {
     expect(hostKeyOf('https://Example.com../a')).toBe('com.example.');
     expect(normalizeDomain('not a domain')).toBeUndefined();
     expect(normalizeDomain('')).toBeUndefined();
+    // An IPv6 address, typed or from a URL, as a stored URL serialises its host.
+    expect(normalizeDomain('2606:4700:0:0::1111')).toBe('[2606:4700::1111]');
+    expect(normalizeDomain('[2606:4700::1111]')).toBe('[2606:4700::1111]');
+    expect(normalizeDomain('https://[2606:4700::1111]:8443/pix')).toBe('[2606:4700::1111]');
+    expect(normalizeDomain('[2606:4700::zz]')).toBeUndefined();
+    expect(normalizeDomain('cafe.be:80')).toBeUndefined();
   });
 });
 
@@ -126,6 +132,22 @@ describe('abuse controls through the real app', () => {
     expect(again.code).toBe(0);
     expect(again.output).toMatch(/^Nada a fazer/);
     expect((await admin('block', 'não é domínio')).code).toBe(1);
+  });
+
+  it('an IPv6 address is blocked as itself: its links answer 410, new ones are refused, and it says so', async () => {
+    const before = (await create('https://[2606:4700:0::1111]/pix', 'ipv6-golpe')).json<CreateLinkResponse>();
+    expect((await visit(before.alias)).statusCode).toBe(302);
+    expect(await admin('block', '2606:4700::1111')).toEqual({ code: 0, output: 'Bloqueado: [2606:4700::1111] (só este endereço IP)' });
+    await server.app.refreshBlocklist();
+    expect((await visit(before.alias)).statusCode).toBe(410);
+    const again = await create('http://[2606:4700::1111]:8080/outro');
+    expect(again.statusCode).toBe(400);
+    expect(again.json<ApiErrorBody>().error.code).toBe('blocked_url');
+    // Another address is another host.
+    expect((await create('https://[2606:4700::1112]/x')).statusCode).toBe(201);
+    expect((await admin('unblock', '[2606:4700::1111]')).code).toBe(0);
+    await server.app.refreshBlocklist();
+    expect((await visit(before.alias)).statusCode).toBe(302);
   });
 
   it('an international domain blocked as people write it blocks both its forms; extra root dots get past nothing', async () => {

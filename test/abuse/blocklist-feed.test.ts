@@ -81,21 +81,20 @@ describe('parseBlocklistFeed (pure)', () => {
       'ftp://files.example/x', // 5
       '0.0.0.0 ok.example bad_name.example', // 6
       'id,date', // 7: a header only counts as one on the first line
-      'https://[::1]/x', // 8
+      'https://[2606:4700:0::1111]/x', // 8: an IPv6 host blocks that address (as URLs write it)
       'also-good.example', // 9
       'com.br', // 10: a public suffix, as wide as a top-level domain
       'https://gov.br/', // 11
       'pagina.gov.br', // 12: one site under it
     ].join('\n');
     const { domains, errors } = parseBlocklistFeed(text);
-    expect(domains).toEqual(['good.example', 'ok.example', 'also-good.example', 'pagina.gov.br']);
+    expect(domains).toEqual(['good.example', 'ok.example', '[2606:4700::1111]', 'also-good.example', 'pagina.gov.br']);
     expect(errors).toEqual([
       { line: 3, message: 'linha 3: domínio inválido: "not a domain"' },
       { line: 4, message: 'linha 4: domínio sem ponto (bloquearia um domínio de topo inteiro): "com"' },
       { line: 5, message: 'linha 5: nenhuma URL http(s) encontrada: "ftp://files.example/x"' },
       { line: 6, message: 'linha 6: domínio inválido: "bad_name.example"' },
       { line: 7, message: 'linha 7: nenhuma URL http(s) encontrada: "id,date"' },
-      { line: 8, message: 'linha 8: domínio inválido: "[::1]"' },
       { line: 10, message: 'linha 10: sufixo público (bloquearia todos os sites sob ele): "com.br"' },
       { line: 11, message: 'linha 11: sufixo público (bloquearia todos os sites sob ele): "gov.br"' },
     ]);

@@ -743,6 +743,27 @@ describe(`the operator's console on the server (${testDialect})`, () => {
     expect(await direct.json()).toEqual({ outcome: 'changed', message: 'Bloqueado: 203.0.114.10 (só este endereço IP)' });
   });
 
+  it('a reported link to an IPv6 address: the card offers it as URLs write it, its count reads the link, and blocking it makes the link answer 410', async () => {
+    const session = await newSession();
+    expect((await createLink('alvo-ipv6', 'https://[2606:4700:0::1111]/banco', { 'x-forwarded-for': '10.64.0.1' })).status).toBe(201);
+    const reported = await fetch(`${server.url}/api/reports`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.64.1.1' },
+      body: JSON.stringify({ alias: 'alvo-ipv6', reason: 'página falsa do banco num IPv6' }),
+    });
+    expect(reported.status).toBe(201);
+    const queue = (await (await session.call('GET', ADMIN_API_ROUTES.reports.url)).json()) as AdminReportQueue;
+    expect(queue.groups.find((g) => g.alias === 'alvo-ipv6')?.targets).toEqual([
+      { kind: 'main', url: 'https://[2606:4700::1111]/banco', host: '[2606:4700::1111]', domains: ['[2606:4700::1111]'], ip: true, blocked: false },
+    ]);
+    // Typed without brackets, as people copy an address.
+    const impact = await session.call('GET', `${ADMIN_API_ROUTES.blockImpact.url}?domain=${encodeURIComponent('2606:4700::1111')}`);
+    expect(await impact.json()).toEqual({ domain: '[2606:4700::1111]', links: 1, more: false, ip: true, blocked: false, domains: ['[2606:4700::1111]'] });
+    const blocked = await session.call('POST', adminApiPath('blockReported', { alias: 'alvo-ipv6' }), { domain: '[2606:4700::1111]' });
+    expect(await blocked.json()).toEqual({ outcome: 'changed', message: 'Bloqueado: [2606:4700::1111] (só este endereço IP); denúncia resolvida.' });
+    expect(await visit('alvo-ipv6')).toBe(410);
+  });
+
   it('"Bloquear domínio" on a link to a public suffix itself is refused: it would block every site under it', async () => {
     const session = await newSession();
     expect((await createLink('sufixo', 'https://com.br/promo')).status).toBe(201);

@@ -6,7 +6,7 @@ import { domainToASCII } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../calendar.js';
 import type { Database } from '../db/schema.js';
-import { normalizeDomain, tooBroadToBlock } from './blocklist.js';
+import { isIpAddress, normalizeDomain, tooBroadToBlock } from './blocklist.js';
 
 export interface FeedError {
   /** 1-based line number in the file. */
@@ -113,7 +113,8 @@ function toDomain(raw: string): string | { problem: string; ignored?: boolean } 
   const ascii = /[^\u0020-\u007e]/.test(raw) ? domainToASCII(raw.replace(/^\*\./, '').replace(/\.$/, '')) : raw;
   const domain = normalizeDomain(ascii);
   if (domain === undefined) return { problem: 'domínio inválido' };
-  if (!domain.includes('.')) return { problem: 'domínio sem ponto (bloquearia um domínio de topo inteiro)' };
+  // An IPv6 address ('[2606:4700::1111]', a URL's host) has no dot and blocks only itself.
+  if (!domain.includes('.') && !isIpAddress(domain)) return { problem: 'domínio sem ponto (bloquearia um domínio de topo inteiro)' };
   if (tooBroadToBlock(domain) !== undefined) return { problem: 'sufixo público (bloquearia todos os sites sob ele)' };
   return domain;
 }

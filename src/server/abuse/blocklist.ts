@@ -33,7 +33,7 @@ const FULL_RELOAD_MS = 60_000;
  * Why a normalised domain may not be blocked, or undefined when it may: a name without a dot or
  * a public suffix (`com`, `com.br`, `gov.br`, from the ICANN part of the Public Suffix List)
  * would block every site under it, which no single report or feed line should be able to do.
- * An IPv4 address may be blocked.
+ * An IP address (IPv4 or IPv6) may be blocked: it blocks that address only.
  */
 export function tooBroadToBlock(domain: string): string | undefined {
   const parsed = parseHost(domain);
@@ -51,8 +51,8 @@ export function isIpAddress(domain: string): boolean {
 /**
  * What may be blocked for a target's host, narrowest first: the host itself, then its registrable
  * domain (golpe-banco.com for www.golpe-banco.com, by the ICANN part of the Public Suffix List)
- * when that differs. An IP address is only itself; a host the blocklist cannot hold (an IPv6
- * address) or a public suffix itself gives nothing.
+ * when that differs. An IP address (IPv4 or IPv6) is only itself; a public suffix itself gives
+ * nothing.
  */
 export function blockChoicesFor(host: string): string[] {
   const domain = normalizeDomain(host);
@@ -65,7 +65,8 @@ export function blockChoicesFor(host: string): string[] {
 /**
  * A domain as the blocklist stores it: lowercase ASCII (an international name in its punycode
  * form, as URLs carry it: 'café.com.br' → 'xn--caf-dma.com.br'), without 'http://…', a leading
- * '*.' or the DNS root's trailing dots; undefined when it is not a domain name.
+ * '*.' or the DNS root's trailing dots; an IP address as URLs carry it ('203.0.113.9',
+ * '[2606:4700::1111]'); undefined when it is not a domain name or an address.
  */
 export function normalizeDomain(raw: string): string | undefined {
   let value = raw.trim().toLowerCase();
@@ -77,9 +78,21 @@ export function normalizeDomain(raw: string): string | undefined {
     }
   }
   value = withoutRootDots(value.replace(/^\*\./, ''));
+  // An IPv6 address, with or without brackets, as a stored URL serialises its host
+  // ('[2606:4700::1111]'): a link to one is blocked by that exact host, like an IPv4 address.
+  if (value.includes(':') && /^\[?[0-9a-f:.]+\]?$/.test(value)) return ipv6Host(value.replace(/^\[|\]$/g, ''));
   // An international name, typed as people write it.
   if (/[^ -~]/.test(value)) value = domainToASCII(value);
   return /^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(value) && value.length <= 253 ? value : undefined;
+}
+
+/** The WHATWG URL serialisation of an IPv6 address ('[2606:4700::1111]'), or undefined when it is not one. */
+function ipv6Host(address: string): string | undefined {
+  try {
+    return new URL(`http://[${address}]/`).hostname;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A host without the DNS root's trailing dots ('example.com.' and 'example.com..' are example.com to the blocklist). */
