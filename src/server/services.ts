@@ -251,6 +251,7 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
     isBlockedUrl: blocklist.isBlockedUrl,
     shortUrlFor: links.shortUrlFor,
     publicUrl: config.publicUrl,
+    clock,
   });
   const insightsRetention = createInsightsRetention({
     repository: insightsRepository,

@@ -693,7 +693,7 @@ describe(`the operator's console on the server (${testDialect})`, () => {
     expect(await impact('https://WWW.Golpe-Banco.com.br/qualquer')).toMatchObject({ domain: 'www.golpe-banco.com.br', links: 2, domains: ['www.golpe-banco.com.br', 'golpe-banco.com.br'] });
     expect(await impact('Loja.Café.com.br')).toMatchObject({ domain: 'loja.xn--caf-dma.com.br', links: 0, domains: ['loja.xn--caf-dma.com.br', 'xn--caf-dma.com.br'] });
     // The count stops past its bound: one more row than the bound says "more".
-    const counted = await domainLiveLinksUpTo(server.store.db, 'golpe-banco.com.br', 2).executeTakeFirstOrThrow();
+    const counted = await domainLiveLinksUpTo(server.store.db, 'golpe-banco.com.br', 2, new Date(now).toISOString()).executeTakeFirstOrThrow();
     expect(Number(counted.n)).toBe(3);
 
     // A domain the card did not offer is refused, blocking nothing and resolving nothing.
@@ -741,6 +741,33 @@ describe(`the operator's console on the server (${testDialect})`, () => {
     expect(await visit('alvo-ip')).toBe(410);
     const direct = await session.call('POST', ADMIN_API_ROUTES.blockDomain.url, { domain: '203.0.114.10' });
     expect(await direct.json()).toEqual({ outcome: 'changed', message: 'Bloqueado: 203.0.114.10 (só este endereço IP)' });
+  });
+
+  it('the block impact counts only links a block would change: not an expired one, nor one whose visits ran out', async () => {
+    const session = await newSession();
+    const make = (alias: string, options: Record<string, unknown>) =>
+      fetch(`${server.url}/api/links`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.65.0.1' },
+        body: JSON.stringify({ alias, url: `https://impacto-opcoes.example/${alias}`, ...options }),
+      });
+    expect((await make('imp-vivo', {})).status).toBe(201);
+    expect((await make('imp-expira', { expiresAt: new Date(now + 120_000).toISOString() })).status).toBe(201);
+    expect((await make('imp-limite', { maxClicks: 1 })).status).toBe(201);
+    expect((await make('imp-limite-ok', { maxClicks: 5 })).status).toBe(201);
+    const links = async () => ((await (await session.call('GET', `${ADMIN_API_ROUTES.blockImpact.url}?domain=impacto-opcoes.example`)).json()) as { links: number }).links;
+    expect(await links()).toBe(4);
+    // Its one visit: the link answers 410 from now on, blocked or not.
+    expect(await visit('imp-limite')).toBe(302);
+    expect(await visit('imp-limite')).toBe(410);
+    expect(await links()).toBe(3);
+    const saved = now;
+    try {
+      now += 180_000;
+      expect(await links()).toBe(2);
+    } finally {
+      now = saved;
+    }
   });
 
   it('a reported link to an IPv6 address: the card offers it as URLs write it, its count reads the link, and blocking it makes the link answer 410', async () => {

@@ -188,7 +188,7 @@ describe(`the console's link search at ${LINKS.toLocaleString('en')} links (${te
       // The blocklist's count of links a domain affects (any of their targets on it).
       affected: domainAffectedLinks(db, BIG_DOMAIN),
       // The block dialog's count of the live links a domain would block, stopped at its bound.
-      impact: domainLiveLinksUpTo(db, BIG_DOMAIN, BLOCK_IMPACT_COUNT_MAX),
+      impact: domainLiveLinksUpTo(db, BIG_DOMAIN, BLOCK_IMPACT_COUNT_MAX, new Date().toISOString()),
       url: raw(sql`select id from links where target_host = ${'example.loja.'} and substr(url, 1, 30) = ${'https://loja.example/produtos/'} order by id desc limit 51`),
       // The searches' counts (searchedLinkIds, at most the cap + 1 ids; an empty search's reads
       // the newest 1,001 of the primary key, a walk of an index bounded by its limit).

@@ -27,7 +27,7 @@ import {
 import { normalizeAlias } from '../../shared/alias-rules.js';
 import { anyTargetBlocked, blockChoicesFor, hostOfUrl, isIpAddress, normalizeDomain } from '../abuse/blocklist.js';
 import type { OpenGroupPosition, ReportRepository } from '../abuse/report-repository.js';
-import { addDays, type Calendar } from '../calendar.js';
+import { addDays, type Calendar, type Clock } from '../calendar.js';
 import { toIsoString, toNumber } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import type { Store } from '../db/store.js';
@@ -226,6 +226,8 @@ export interface AdminQueryDeps {
   isBlockedUrl(url: string): boolean;
   shortUrlFor(alias: string): string;
   publicUrl: string;
+  /** Now, for what depends on it (a link's expiry in the block impact). */
+  clock: Clock;
 }
 
 /**
@@ -255,14 +257,23 @@ function onDomain(domain: string) {
 }
 
 /**
- * How many links blocking a domain would make answer 410: those not disabled (a disabled link
- * answers 410 already) with any target on it or under it (onDomain), each once, read up to
+ * How many links blocking a domain would make answer 410 at `now` (ISO): those not disabled,
+ * expired or out of visits (each answers 410 already) with any target on it or under it
+ * (onDomain), each once, read up to
  * `max` + 1 rows. The same index ranges as domainAffectedLinks, but the count stops at the bound,
  * so a domain with a million links costs what one with `max` does (the block dialog asks this of
  * every choice it offers, each time it opens).
  */
-export function domainLiveLinksUpTo(db: Kysely<Database>, domain: string, max: number) {
-  const hits = db.selectFrom('links').select('id').where(onDomain(domain)).where('disabled_at', 'is', null).limit(max + 1);
+export function domainLiveLinksUpTo(db: Kysely<Database>, domain: string, max: number, now: string) {
+  const hits = db
+    .selectFrom('links')
+    .select('id')
+    .where(onDomain(domain))
+    .where('disabled_at', 'is', null)
+    // Expired, or out of visits (its click limit reached), a link answers 410 already.
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .where((eb) => eb.or([eb('clicks_left', 'is', null), eb('clicks_left', '>', 0)]))
+    .limit(max + 1);
   return db.selectFrom(hits.as('hits')).select((eb) => eb.fn.countAll<number | string>().as('n'));
 }
 
@@ -519,7 +530,7 @@ export function createAdminQueries(deps: AdminQueryDeps) {
 
     /** What blocking `domain` (normalised, not too broad) would do: see AdminBlockImpact. */
     async blockImpact(domain: string): Promise<AdminBlockImpact> {
-      const row = await domainLiveLinksUpTo(db, domain, BLOCK_IMPACT_COUNT_MAX).executeTakeFirst();
+      const row = await domainLiveLinksUpTo(db, domain, BLOCK_IMPACT_COUNT_MAX, new Date(deps.clock()).toISOString()).executeTakeFirst();
       const n = toNumber(row?.n);
       return {
         domain,

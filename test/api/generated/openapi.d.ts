@@ -362,7 +362,7 @@ export interface paths {
         };
         /**
          * O que bloquear um domínio faria
-         * @description Quantos links não desativados têm algum destino (principal, de iPhone ou de Android) no domínio ou num subdomínio: os que passariam a responder 410. A contagem para em 10000; além disso, more é true.
+         * @description Quantos links não desativados, não expirados e com visitas restantes (os outros já respondem 410) têm algum destino (principal, de iPhone ou de Android) no domínio ou num subdomínio: os que passariam a responder 410. A contagem para em 10000; além disso, more é true.
          */
         get: operations["impactoDoBloqueio"];
         put?: never;
