@@ -783,6 +783,11 @@ describe(`the operator's console on the server (${testDialect})`, () => {
     expect(queue.groups.find((g) => g.alias === 'alvo-ipv6')?.targets).toEqual([
       { kind: 'main', url: 'https://[2606:4700::1111]/banco', host: '[2606:4700::1111]', domains: ['[2606:4700::1111]'], ip: true, blocked: false },
     ]);
+    // The Links search finds it by its address, with or without brackets.
+    for (const q of ['2606:4700::1111', '[2606:4700:0::1111]']) {
+      const found = (await (await session.call('GET', `${ADMIN_API_ROUTES.links.url}?q=${encodeURIComponent(q)}`)).json()) as AdminLinkPage;
+      expect(found.links.map((link) => link.alias), q).toEqual(['alvo-ipv6']);
+    }
     // Typed without brackets, as people copy an address.
     const impact = await session.call('GET', `${ADMIN_API_ROUTES.blockImpact.url}?domain=${encodeURIComponent('2606:4700::1111')}`);
     expect(await impact.json()).toEqual({ domain: '[2606:4700::1111]', links: 1, more: false, ip: true, blocked: false, domains: ['[2606:4700::1111]'] });

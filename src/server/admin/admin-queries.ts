@@ -170,7 +170,8 @@ export function parseLinkSearch(raw: string, publicUrl: string): LinkSearch | un
       return undefined;
     }
   }
-  if (text.includes('.')) {
+  // A domain has a dot; an IPv6 address (a link's host, '[2606:4700::1111]') has colons.
+  if (text.includes('.') || text.includes(':')) {
     const domain = normalizeDomain(text);
     return domain === undefined ? undefined : { mode: 'domain', domain };
   }
