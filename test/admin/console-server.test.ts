@@ -90,6 +90,19 @@ async function createLink(alias: string, url: string, headers: Record<string, st
   return fetch(`${server.url}/api/links`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ alias, url }) });
 }
 
+/** A new link, reported once (its creator and its reporter each from an address of `network`): its group's targets in the queue. */
+async function reportedTargets(session: ConsoleSession, alias: string, url: string, reason: string, network: string): Promise<AdminReportQueue['groups'][number]['targets']> {
+  expect((await createLink(alias, url, { 'x-forwarded-for': `${network}.0.1` })).status).toBe(201);
+  const reported = await fetch(`${server.url}/api/reports`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `${network}.1.1` },
+    body: JSON.stringify({ alias, reason }),
+  });
+  expect(reported.status).toBe(201);
+  const queue = (await (await session.call('GET', ADMIN_API_ROUTES.reports.url)).json()) as AdminReportQueue;
+  return queue.groups.find((group) => group.alias === alias)?.targets;
+}
+
 async function auditEntries(session: ConsoleSession): Promise<AdminAuditPage['entries']> {
   return ((await (await session.call('GET', ADMIN_API_ROUTES.audit.url)).json()) as AdminAuditPage).entries;
 }
@@ -723,15 +736,7 @@ describe(`the operator's console on the server (${testDialect})`, () => {
 
   it('a reported link to an IP address offers that address alone, and its block says so (an IP has no subdomains)', async () => {
     const session = await newSession();
-    expect((await createLink('alvo-ip', 'http://203.0.114.9/banco/entrar', { 'x-forwarded-for': '10.63.0.1' })).status).toBe(201);
-    const reported = await fetch(`${server.url}/api/reports`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.63.1.1' },
-      body: JSON.stringify({ alias: 'alvo-ip', reason: 'página falsa do banco num IP' }),
-    });
-    expect(reported.status).toBe(201);
-    const queue = (await (await session.call('GET', ADMIN_API_ROUTES.reports.url)).json()) as AdminReportQueue;
-    expect(queue.groups.find((g) => g.alias === 'alvo-ip')?.targets).toEqual([
+    expect(await reportedTargets(session, 'alvo-ip', 'http://203.0.114.9/banco/entrar', 'página falsa do banco num IP', '10.63')).toEqual([
       { kind: 'main', url: 'http://203.0.114.9/banco/entrar', host: '203.0.114.9', domains: ['203.0.114.9'], ip: true, blocked: false },
     ]);
     const impact = await session.call('GET', `${ADMIN_API_ROUTES.blockImpact.url}?domain=203.0.114.9`);
@@ -772,15 +777,7 @@ describe(`the operator's console on the server (${testDialect})`, () => {
 
   it('a reported link to an IPv6 address: the card offers it as URLs write it, its count reads the link, and blocking it makes the link answer 410', async () => {
     const session = await newSession();
-    expect((await createLink('alvo-ipv6', 'https://[2606:4700:0::1111]/banco', { 'x-forwarded-for': '10.64.0.1' })).status).toBe(201);
-    const reported = await fetch(`${server.url}/api/reports`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.64.1.1' },
-      body: JSON.stringify({ alias: 'alvo-ipv6', reason: 'página falsa do banco num IPv6' }),
-    });
-    expect(reported.status).toBe(201);
-    const queue = (await (await session.call('GET', ADMIN_API_ROUTES.reports.url)).json()) as AdminReportQueue;
-    expect(queue.groups.find((g) => g.alias === 'alvo-ipv6')?.targets).toEqual([
+    expect(await reportedTargets(session, 'alvo-ipv6', 'https://[2606:4700:0::1111]/banco', 'página falsa do banco num IPv6', '10.64')).toEqual([
       { kind: 'main', url: 'https://[2606:4700::1111]/banco', host: '[2606:4700::1111]', domains: ['[2606:4700::1111]'], ip: true, blocked: false },
     ]);
     // The Links search finds it by its address, with or without brackets.
