@@ -25,8 +25,8 @@ export interface Limiters {
   /**
    * The per-client report budget, asked only once a report has passed validation (the alias
    * names a link, the reason has the right length): a mistyped report never uses it up.
-   * 'repeat' when this client already reported the alias within REPEAT_REPORT_WINDOW: that
-   * report is neither stored nor counted against the budget.
+   * 'repeat' when this client already reported the alias within REPEAT_REPORT_WINDOW_MS: that
+   * report is not stored, though it spends the budget like any other.
    */
   admitReport(request: FastifyRequest, alias: string): Promise<'admitted' | 'repeat'>;
   /**
@@ -59,7 +59,7 @@ const REPORT_NETWORK_CLIENTS = 3;
  * reported links first, and one sender filing the same link again (each within the hourly
  * budget) pushed it up the queue as if others had reported it too.
  */
-export const REPEAT_REPORT_WINDOW_MS = 24 * 60 * 60_000;
+const REPEAT_REPORT_WINDOW_MS = 24 * 60 * 60_000;
 
 /** Report attempts per client and minute, valid or not (a person retyping a reason stays far below). */
 const REPORT_ATTEMPTS_PER_MINUTE = 30;

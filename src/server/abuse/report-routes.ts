@@ -1,8 +1,9 @@
 // 'Denunciar link': anyone may report a short link (alias + reason). Reports are stored for
-// the operator (npm run admin reports), limited per IP and per network, and at most
-// MAX_OPEN_REPORTS_PER_LINK of one link wait in the queue (report-repository.ts). Only a report
-// that passed validation is counted against those limits: someone who mistypes the alias or
-// writes too short a reason must not be locked out of reporting for an hour.
+// the operator (npm run admin reports), limited per IP and per network, one per client and link
+// a day (a repeat is answered, not stored), and at most MAX_OPEN_REPORTS_PER_LINK of one link
+// wait in the queue (report-repository.ts). Only a report that passed validation is counted
+// against those limits: someone who mistypes the alias or writes too short a reason must not be
+// locked out of reporting for an hour.
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { isValidAliasFormat, normalizeAlias } from '../../shared/alias-rules.js';
 import type { ReportLinkRequest, ReportLinkResponse } from '../../shared/api.js';

@@ -260,10 +260,10 @@ function onDomain(domain: string) {
 /**
  * How many links blocking a domain would make answer 410 at `now` (ISO): those not disabled,
  * expired or out of visits (each answers 410 already) with any target on it or under it
- * (onDomain), each once, read up to
- * `max` + 1 rows. The same index ranges as domainAffectedLinks, but the count stops at the bound,
- * so a domain with a million links costs what one with `max` does (the block dialog asks this of
- * every choice it offers, each time it opens).
+ * (onDomain), each once, read up to `max` + 1 rows. The same index ranges as
+ * domainAffectedLinks, but the count stops at the bound, so a domain with a million links costs
+ * what one with `max` does (the block dialog asks this of every choice it offers, each time it
+ * opens).
  */
 export function domainLiveLinksUpTo(db: Kysely<Database>, domain: string, max: number, now: string) {
   const hits = db
