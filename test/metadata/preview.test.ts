@@ -93,6 +93,26 @@ describe('renderPreviewPage with metadata parsed from the target', () => {
     // The site's own image comes with its size.
     expect(long).toContain('<meta property="og:image" content="http://127.0.0.1/og-image.png">\n<meta property="og:image:width" content="1200">\n<meta property="og:image:height" content="630">');
   });
+
+  it('names the target as a person reads it when it has no description, and links to it as stored', () => {
+    const input = { siteName: 'Encurta.br', shortUrl: 'http://127.0.0.1/acai', title: null, description: null, image: null, defaultImage: 'http://127.0.0.1/og-image.png' };
+    // What a creation stores for https://açaí.com.br/promoção?cor=azul&tamanho=médio&x="<b>"
+    const targetUrl = 'https://xn--aa-4iaz.com.br/promo%C3%A7%C3%A3o?cor=azul&tamanho=m%C3%A9dio&x=%22%3Cb%3E%22';
+    const preview = renderPreviewPage({ ...input, targetUrl });
+    expect(parseMetadata({ body: Buffer.from(preview), url: input.shortUrl }).description).toBe(
+      'Acesse o link: https://açaí.com.br/promoção?cor=azul&tamanho=médio&x="<b>"',
+    );
+    expect(preview).toContain('<meta property="og:description" content="Acesse o link: https://açaí.com.br/promoção?cor=azul&amp;tamanho=médio&amp;x=&quot;&lt;b&gt;&quot;">');
+    expect(preview).toContain(`<a href="${targetUrl.replace(/&/g, '&amp;')}" rel="nofollow noopener">`);
+    // A look-alike host (Cyrillic letters reading "apple") stays in punycode.
+    const lookAlike = renderPreviewPage({ ...input, targetUrl: 'https://xn--80ak6aa92e.com/' });
+    expect(parseMetadata({ body: Buffer.from(lookAlike), url: input.shortUrl }).description).toBe('Acesse o link: https://xn--80ak6aa92e.com/');
+    // A target of 4,096 characters: the default description is bounded like a stored one.
+    const long = renderPreviewPage({ ...input, targetUrl: `https://example.com/${'a'.repeat(4000)}` });
+    const description = parseMetadata({ body: Buffer.from(long), url: input.shortUrl }).description ?? '';
+    expect(description).toMatch(/^Acesse o link: https:\/\/example\.com\/a+…$/);
+    expect(Array.from(description)).toHaveLength(500);
+  });
 });
 
 describe('GET /:alias for a crawler after the metadata service ran', () => {

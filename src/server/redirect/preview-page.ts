@@ -1,6 +1,8 @@
 // The page link-preview crawlers get for /:alias: server-rendered, no JavaScript, every
 // value escaped. Titles and descriptions come from the target's own metadata when known.
+import { domainToUnicode } from 'node:url';
 import { redirectTexts } from '../../shared/messages.js';
+import { readableUrl } from '../../shared/readable-url.js';
 import { escapeHtml } from '../html.js';
 
 export interface PreviewInput {
@@ -30,7 +32,13 @@ const MAX_DESCRIPTION = 500;
 
 export function renderPreviewPage(input: PreviewInput): string {
   const title = clip(input.title, MAX_TITLE) ?? input.siteName;
-  const description = clip(input.description, MAX_DESCRIPTION) ?? redirectTexts.defaultDescription(input.targetUrl);
+  // The default names the target as a person reads it ('https://açaí.com.br/promoção'), not as
+  // stored ('https://xn--aa-4iaz.com.br/promo%C3%A7%C3%A3o'); the link below keeps the stored URL.
+  // Clipped too: a target may be 4,096 characters long.
+  const description =
+    clip(input.description, MAX_DESCRIPTION) ??
+    clip(redirectTexts.defaultDescription(readableUrl(input.targetUrl, domainToUnicode)), MAX_DESCRIPTION) ??
+    input.siteName;
   const ownImage = isHttpUrl(input.image) ? input.image : null;
   const image = ownImage ?? input.defaultImage;
   const imageSize = ownImage !== null

@@ -59,17 +59,6 @@ export function formatDayMonth(day: string): string {
   return match ? `${match[2]}/${match[1]}` : day;
 }
 
-/**
- * A stored URL as a person reads it: the server keeps targets percent-encoded (".../promo%C3%A7%C3%A3o"),
- * shown here with their letters (".../promoção"). Only for display: href and copies keep the URL.
- * Escapes of reserved characters stay (decodeURI leaves %2F, %3F, %23…), and so do those of
- * spaces, controls and invisible format characters (a right-to-left override could disguise
- * where a link goes); a malformed escape leaves the URL as stored.
- */
-export function readableUrl(url: string): string {
-  try {
-    return decodeURI(url).replace(/[\p{Cc}\p{Cf}\p{Z}]/gu, (char) => encodeURIComponent(char));
-  } catch {
-    return url;
-  }
-}
+// A stored target with its letters, for display (shared with the server's preview page). The
+// host stays as stored here: the browser has no punycode decoder.
+export { readableUrl } from '../../shared/readable-url';
