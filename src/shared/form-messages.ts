@@ -12,7 +12,7 @@ import { URL_MAX_LENGTH, type UrlErrorCode } from './url-rules.js';
 export const urlErrorMessages = {
   invalid_url: 'Por favor, insira uma URL válida',
   url_protocol: 'A URL precisa começar com http:// ou https://.',
-  url_too_long: `A URL é longa demais: o máximo é de ${URL_MAX_LENGTH} caracteres.`,
+  url_too_long: `A URL é longa demais: o máximo é de ${formatInteger(URL_MAX_LENGTH)} caracteres.`,
   url_credentials: 'A URL não pode conter usuário ou senha.',
   self_link: 'Não é possível encurtar um link deste próprio site.',
 } as const satisfies Record<UrlErrorCode, string>;

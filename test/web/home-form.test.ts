@@ -227,7 +227,7 @@ describe('POST / (the home form without JavaScript)', () => {
     const url = `https://example.com/${'a'.repeat(5000)}`;
     const page = await post({ url, alias: '' });
     expect(page.status).toBe(400);
-    expect(refusals(page)).toEqual([`${ERROR_PREFIX} A URL é longa demais: o máximo é de 4096 caracteres.`]);
+    expect(refusals(page)).toEqual([`${ERROR_PREFIX} A URL é longa demais: o máximo é de 4.096 caracteres.`]);
   });
 
   it('a body over 16 KB is refused with a 4xx, never a 500, and stores nothing', async () => {
