@@ -34,6 +34,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     cssMinify: 'lightningcss',
     cssTarget: ['chrome99', 'edge99', 'firefox97', 'safari15.4', 'ios15.4'],
   },
+  // punycode.js's ES module file sits in a package without "type": "module": left outside the
+  // server bundle, Node would load it only by guessing its syntax. Bundled, nothing is guessed.
+  ssr: { noExternal: ['punycode'] },
   server: {
     port: devServerPort(process.env.PORT),
     // A PORT given on purpose that is taken should fail loudly, not move to the next free one.

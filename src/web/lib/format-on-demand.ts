@@ -58,7 +58,3 @@ export function formatDayMonth(day: string): string {
   const match = /^\d{4}-(\d{2})-(\d{2})$/.exec(day);
   return match ? `${match[2]}/${match[1]}` : day;
 }
-
-// A stored target with its letters, for display (shared with the server's preview page). The
-// host stays as stored here: the browser has no punycode decoder.
-export { readableUrl } from '../../shared/readable-url';

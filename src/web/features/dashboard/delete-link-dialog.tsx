@@ -7,7 +7,7 @@ import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api';
 import { deleteLink, isLinkGone } from '../../lib/owner-api';
 import { withoutScheme } from '../../lib/format';
-import { readableUrl } from '../../lib/format-on-demand';
+import { readableTarget } from '../../lib/readable-target';
 import type { StoredLink } from '../../lib/my-links';
 import { dashboardTexts as t } from './dashboard-texts';
 
@@ -86,8 +86,8 @@ export function DeleteLinkDialog({ link, onClose, onDone, onCloseAutoFocus }: De
         >
           <p className="mt-4 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-sm">
             <span className="block font-semibold break-all text-slate-900">{withoutScheme(link.shortUrl)}</span>
-            <span className="block truncate text-slate-500" title={readableUrl(link.url)}>
-              {readableUrl(link.url)}
+            <span className="block truncate text-slate-500" title={readableTarget(link.url)}>
+              {readableTarget(link.url)}
             </span>
           </p>
           <DialogActions>

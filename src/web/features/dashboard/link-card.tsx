@@ -11,7 +11,7 @@ import { toast } from '../../components/ui/use-toast';
 import { WhatsappCopyButton, whatsappCopyTexts } from '../../components/whatsapp-copy-button';
 import { useCopyToClipboard } from '../../lib/clipboard';
 import { formatBrasiliaDateTime, withoutScheme } from '../../lib/format';
-import { readableUrl } from '../../lib/format-on-demand';
+import { readableTarget } from '../../lib/readable-target';
 import type { StoredLink } from '../../lib/my-links';
 import { useSiteConfig } from '../../lib/site-config';
 import { ClicksChart } from './clicks-chart';
@@ -180,9 +180,9 @@ export function LinkCard({ link, check, onDelete, onForget, onRetry }: LinkCardP
             </span>
           )}
         </div>
-        <p className={cn('mt-1 truncate text-sm', unavailable ? 'text-slate-400' : 'text-slate-600')} title={readableUrl(link.url)}>
+        <p className={cn('mt-1 truncate text-sm', unavailable ? 'text-slate-400' : 'text-slate-600')} title={readableTarget(link.url)}>
           <span className="sr-only">{t.destination} </span>
-          {readableUrl(link.url)}
+          {readableTarget(link.url)}
         </p>
         {check?.status === 'ok' && check.view.disabled === true && <p className="mt-1 text-sm text-red-800">{t.blockedText}</p>}
         {/* Brasília time, as the expiry badge below and the home form's 'Expira em': one clock on the card. */}

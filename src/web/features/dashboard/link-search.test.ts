@@ -7,6 +7,7 @@ const links = [
   link('black-friday', 'https://loja.example/promo%C3%A7%C3%A3o?cupom=BF'),
   link('cardapio', 'https://restaurante.example/card%C3%A1pio'),
   link('x7k2p9', 'https://blog.example/post/42'),
+  link('acai', 'https://xn--aa-4iaz.com.br/tigela'),
 ];
 const aliases = (query: string) => searchLinks(links, query).map((found) => found.alias);
 
@@ -22,6 +23,9 @@ describe('searchLinks', () => {
     expect(aliases('promoção')).toEqual(['black-friday']);
     expect(aliases('promocao')).toEqual(['black-friday']);
     expect(aliases('Cardápio')).toEqual(['cardapio']);
+    // An international host is stored in punycode ('açaí.com.br' as 'xn--aa-4iaz.com.br').
+    expect(aliases('açaí.com')).toEqual(['acai']);
+    expect(aliases('acai.com.br/tigela')).toEqual(['acai']);
   });
 
   it('a blank query is every link; a query that names none is none', () => {

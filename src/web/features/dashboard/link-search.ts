@@ -1,7 +1,7 @@
 // "Meus links" search: which stored links a typed text names, by short address, alias or
 // destination, as a person types it: any case, with or without accents ("promocao" finds
 // "promoção"), the destination as shown (readable, not percent-encoded).
-import { readableUrl } from '../../lib/format-on-demand';
+import { readableTarget } from '../../lib/readable-target';
 import type { StoredLink } from '../../lib/my-links';
 
 /** The search box is offered from this many links on: a shorter list is read at a glance. */
@@ -16,5 +16,5 @@ function folded(text: string): string {
 export function searchLinks(links: readonly StoredLink[], query: string): readonly StoredLink[] {
   const wanted = folded(query);
   if (wanted === '') return links;
-  return links.filter((link) => [link.alias, link.shortUrl, readableUrl(link.url)].some((field) => folded(field).includes(wanted)));
+  return links.filter((link) => [link.alias, link.shortUrl, readableTarget(link.url)].some((field) => folded(field).includes(wanted)));
 }

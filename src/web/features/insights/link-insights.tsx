@@ -18,7 +18,8 @@ import { toast } from '../../components/ui/use-toast';
 import { WhatsappCopyButton, whatsappCopyTexts } from '../../components/whatsapp-copy-button';
 import { downloadBlob } from '../../lib/download';
 import { withoutScheme } from '../../lib/format';
-import { formatDay, formatDayMonth, formatDecimal, readableUrl } from '../../lib/format-on-demand';
+import { formatDay, formatDayMonth, formatDecimal } from '../../lib/format-on-demand';
+import { readableTarget } from '../../lib/readable-target';
 import { lazyWithReload } from '../../lib/lazy-with-reload';
 import type { StoredLink } from '../../lib/my-links';
 import { useSiteConfig } from '../../lib/site-config';
@@ -144,7 +145,7 @@ function LoadedInsights({ link, onUnavailable, ...props }: BodyProps & { link: S
     : data !== undefined ? t.rangeSummary(props.range, data.totalClicks)
     : '';
   return (
-    <Frame {...props} destination={link === undefined ? undefined : readableUrl(link.url)} data={data} status={status}>
+    <Frame {...props} destination={link === undefined ? undefined : readableTarget(link.url)} data={data} status={status}>
       <InsightsPanel result={result} lastData={lastData} range={props.range} alias={props.alias} shortUrl={props.shortUrl} retry={retry} />
     </Frame>
   );
