@@ -7,7 +7,7 @@ import type { InsightCount } from '../../../shared/api';
 import { Card } from '../../components/ui/card';
 import { formatNumber } from '../../lib/format';
 import { formatPercent } from '../../lib/format-on-demand';
-import { wholePercents } from './insights-data';
+import { sumClicks, wholePercents } from './insights-data';
 import { insightsTexts as t } from './insights-texts';
 
 /** A share that rounds to 0% but is not nothing: formatPercent writes it "<1%". */
@@ -24,13 +24,22 @@ export interface BreakdownTableProps {
   keyHeader: string;
   entries: readonly InsightCount[];
   label: (key: string) => string;
+  /**
+   * The clicks the shares are parts of, when some are in no row: the states of a range with
+   * clicks from abroad. Default: the rows' sum.
+   */
+  total?: number;
   testId?: string;
 }
 
-export function BreakdownTable({ title, heading = 'h2', keyHeader, entries, label, testId }: BreakdownTableProps) {
+export function BreakdownTable({ title, heading = 'h2', keyHeader, entries, label, total, testId }: BreakdownTableProps) {
   const bodyId = useId();
   const [expanded, setExpanded] = useState(false);
-  const percents = wholePercents(entries.map((entry) => entry.clicks));
+  const counts = entries.map((entry) => entry.clicks);
+  // The clicks in no row count as one more value, left out of the table: the shares shown are
+  // then of every click (São Paulo's 5 of 13 clicks reads 38%, like Instagram's 5 beside it).
+  const outside = Math.max(0, (total ?? 0) - sumClicks(entries));
+  const percents = wholePercents(outside > 0 ? [...counts, outside] : counts);
   const max = Math.max(1, ...entries.map((entry) => entry.clicks));
   const shown = expanded ? entries : entries.slice(0, BREAKDOWN_ROWS);
   const Heading = heading === 'hidden' ? 'span' : heading;

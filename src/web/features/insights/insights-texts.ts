@@ -114,6 +114,8 @@ export const insightsTexts = {
   stateColumn: 'Estado',
   statesNote: 'Estimado pelo endereço de internet de quem clicou: pode não ser exato.',
   statesEmpty: 'Nenhum clique com estado identificado neste período.',
+  /** The clicks of the range the states leave out, under their table ("Parte do total" is of every click). */
+  statesUnlocated: (count: number) => `Sem estado identificado: ${clicks(count)}, de fora do Brasil ou de endereços não localizados.`,
   /** The server has no city-level database (GEOIP_CITY_DB): no click gets a state. */
   statesUnavailable: 'Este site não identifica o estado de quem clica, apenas o país.',
   mapLabel: (total: number, top: readonly { name: string; clicks: number }[]) =>

@@ -285,10 +285,10 @@ describe('LinkInsights: the figures and their tables', () => {
       ['Portugal', '1', '10%'],
       ['Desconhecido', '1', '10%'],
     ]);
-    // 62.5% and 37.5%: a column that adds up to 100% (rounding each gave 63% and 38%).
+    // Shares of all 10 clicks, 2 of which have no state.
     expect(rowsOf(screen.getByRole('table', { name: 'Cliques por estado do Brasil' }))).toEqual([
-      ['São Paulo', '5', '62%'],
-      ['Santa Catarina', '3', '38%'],
+      ['São Paulo', '5', '50%'],
+      ['Santa Catarina', '3', '30%'],
     ]);
     expect(screen.getByRole('columnheader', { name: 'Origem' })).toBeInTheDocument();
   });
@@ -383,6 +383,35 @@ describe('LinkInsights: the figures and their tables', () => {
     expect(state('AM')?.getAttribute('class')).toContain('fill-slate-200');
     expect(state('SP')?.querySelector('title')).toHaveTextContent('São Paulo: 5 cliques');
     expect(screen.getByRole('link', { name: 'CC BY 4.0' })).toHaveAttribute('href', 'https://creativecommons.org/licenses/by/4.0/deed.pt-br');
+  });
+
+  it("the states' shares are of every click, like the other tables', and the clicks with no state are said apart", async () => {
+    serveInsights();
+    renderInsights();
+    await total();
+    // 10 clicks: São Paulo 5, Santa Catarina 3, 2 with no state (the country table's Portugal and unknown).
+    expect(rowsOf(screen.getByRole('table', { name: 'Cliques por estado do Brasil' }))).toEqual([
+      ['São Paulo', '5', '50%'],
+      ['Santa Catarina', '3', '30%'],
+    ]);
+    expect(rowsOf(screen.getByRole('table', { name: 'Países' }))[0]).toEqual(['Brasil', '8', '80%']);
+    expect(screen.getByTestId('states-unlocated')).toHaveTextContent('Sem estado identificado: 2 cliques, de fora do Brasil ou de endereços não localizados.');
+  });
+
+  it('every click with a state: no line about the others, and the shares add up to 100%', async () => {
+    const regions = [
+      { key: 'BR-SP', clicks: 5 },
+      { key: 'BR-SC', clicks: 3 },
+    ];
+    serveInsights((range) => jsonResponse(insights(range, { totalClicks: 8, regions })));
+    renderInsights();
+    await total();
+    // 62.5% and 37.5%: a column that adds up to 100% (rounding each gave 63% and 38%).
+    expect(rowsOf(screen.getByRole('table', { name: 'Cliques por estado do Brasil' }))).toEqual([
+      ['São Paulo', '5', '62%'],
+      ['Santa Catarina', '3', '38%'],
+    ]);
+    expect(screen.queryByTestId('states-unlocated')).not.toBeInTheDocument();
   });
 
   it('without states: says whether none was identified or the site does not look them up', async () => {

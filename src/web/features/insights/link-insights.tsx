@@ -545,6 +545,10 @@ function MapLegend() {
 function PlacesCard({ data }: { data: Insights }) {
   const states = brazilStates(data.regions);
   const stateClicks = new Map(states.map((entry) => [entry.key, entry.clicks]));
+  // Every counted click has a region; those that are no Brazilian state (from abroad, an
+  // address the database does not place) are said apart, and the states' shares are of all.
+  const regionClicks = sumClicks(data.regions);
+  const unlocated = regionClicks - sumClicks(states);
   const mapLabel = t.mapLabel(
     sumClicks(states),
     states.slice(0, 3).map((entry) => ({ name: stateLabel(entry.key), clicks: entry.clicks })),
@@ -570,7 +574,12 @@ function PlacesCard({ data }: { data: Insights }) {
         </div>
         {states.length > 0 && (
           <div>
-            <BreakdownTable title={t.statesCaption} heading="hidden" keyHeader={t.stateColumn} entries={states} label={stateLabel} testId="states-table" />
+            <BreakdownTable title={t.statesCaption} heading="hidden" keyHeader={t.stateColumn} entries={states} label={stateLabel} total={regionClicks} testId="states-table" />
+            {unlocated > 0 && (
+              <p data-testid="states-unlocated" className="mt-3 text-sm text-slate-600">
+                {t.statesUnlocated(unlocated)}
+              </p>
+            )}
             <p className="mt-3 text-xs text-slate-500">{t.statesNote}</p>
             <MapCredit />
           </div>
