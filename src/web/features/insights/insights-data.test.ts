@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { wholePercents } from './insights-data';
+import { daysSinceCreation, wholePercents } from './insights-data';
 
 describe('wholePercents', () => {
   it('adds up to 100 where rounding each share did not', () => {
@@ -26,5 +26,29 @@ describe('wholePercents', () => {
         percents.forEach((percent, index) => expect(Math.abs(percent - ((values[index] ?? 0) * 100) / total)).toBeLessThan(1));
       }),
     );
+  });
+});
+
+describe('daysSinceCreation', () => {
+  const week = ['2025-11-15', '2025-11-16', '2025-11-17', '2025-11-18', '2025-11-19', '2025-11-20', '2025-11-21'].map((day) => ({ day, clicks: 0 }));
+
+  it('counts the days from the one the link was created on, in the statistics time zone', () => {
+    expect(daysSinceCreation(week, '2025-11-21T15:00:00.000Z', 'America/Sao_Paulo')).toBe(1);
+    expect(daysSinceCreation(week, '2025-11-19T12:00:00.000Z', 'America/Sao_Paulo')).toBe(3);
+    // 01:00 UTC on the 19th is still the 18th in São Paulo, already the 19th in UTC.
+    expect(daysSinceCreation(week, '2025-11-19T01:00:00.000Z', 'America/Sao_Paulo')).toBe(4);
+    expect(daysSinceCreation(week, '2025-11-19T01:00:00.000Z', 'UTC')).toBe(3);
+  });
+
+  it('is the whole range for a link older than it, or a date it cannot read', () => {
+    expect(daysSinceCreation(week, '2025-01-01T12:00:00.000Z', 'America/Sao_Paulo')).toBe(7);
+    expect(daysSinceCreation(week, undefined, 'America/Sao_Paulo')).toBe(7);
+    expect(daysSinceCreation(week, 'ontem', 'America/Sao_Paulo')).toBe(7);
+    expect(daysSinceCreation(week, '2025-11-19T12:00:00.000Z', 'Lua/Base')).toBe(3);
+  });
+
+  it('is at least 1: a clock ahead of the server, a range of no days', () => {
+    expect(daysSinceCreation(week, '2025-12-01T12:00:00.000Z', 'America/Sao_Paulo')).toBe(1);
+    expect(daysSinceCreation([], undefined, 'America/Sao_Paulo')).toBe(1);
   });
 });

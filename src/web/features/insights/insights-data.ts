@@ -65,6 +65,24 @@ export function bestHour(hours: readonly number[]): { hour: number; clicks: numb
   return best;
 }
 
+/**
+ * The days of `daily` the link existed on: those from the day it was created, in `timeZone`
+ * (STATS_TIMEZONE, the days' own calendar), at least 1. All of them when `createdAt` cannot be
+ * read. A link created today has one day in any range, and its average per day is its total.
+ */
+export function daysSinceCreation(daily: readonly DailyClicks[], createdAt: string | undefined, timeZone: string): number {
+  const created = createdAt === undefined ? NaN : Date.parse(createdAt);
+  if (Number.isNaN(created)) return Math.max(1, daily.length);
+  let firstDay: string;
+  try {
+    // en-CA writes YYYY-MM-DD, the API's days.
+    firstDay = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(created);
+  } catch {
+    firstDay = new Date(created).toISOString().slice(0, 10);
+  }
+  return Math.max(1, daily.filter((entry) => entry.day >= firstDay).length);
+}
+
 export function sumClicks(entries: readonly { clicks: number }[]): number {
   return entries.reduce((sum, entry) => sum + entry.clicks, 0);
 }

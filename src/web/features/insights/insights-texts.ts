@@ -55,6 +55,8 @@ export const insightsTexts = {
   totalHeading: 'Total de cliques',
   rangeDates: (days: InsightRange, from: string, to: string) => (days === 1 ? `Hoje, ${formatDay(to)}` : `De ${formatDay(from)} a ${formatDay(to)}`),
   averagePerDay: 'Média por dia',
+  /** A link created inside the range: averaged over the days it existed. */
+  averageSinceCreation: 'Média por dia desde a criação',
   bestDay: 'Melhor dia',
   bestHour: 'Melhor hora',
   bestValue: (label: string, count: number) => `${label} · ${clicks(count)}`,

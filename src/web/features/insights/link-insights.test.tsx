@@ -346,7 +346,8 @@ describe('LinkInsights: the figures and their tables', () => {
     expect(within(figure).getByText('123.456.789')).toHaveClass('sr-only');
     expect(screen.getByRole('status')).toHaveTextContent('Últimos 30 dias: 123.456.789 cliques');
     expect(screen.getByText('21/11 · 123.456.789 cliques')).toBeInTheDocument();
-    expect(screen.getByText('4.115.226,3')).toBeInTheDocument();
+    // Over the 21 days the link existed in the range (created on 01/11).
+    expect(screen.getByText('5.878.894,7')).toBeInTheDocument();
     expect(rowsOf(screen.getByRole('table', { name: 'Origens' }))).toEqual([['Direto (sem origem)', '123.456.789', '100%']]);
     const dailyTable = within(screen.getByTestId('daily-table'));
     await user.click(dailyTable.getByText('Ver tabela'));
@@ -383,6 +384,21 @@ describe('LinkInsights: the figures and their tables', () => {
     expect(state('AM')?.getAttribute('class')).toContain('fill-slate-200');
     expect(state('SP')?.querySelector('title')).toHaveTextContent('São Paulo: 5 cliques');
     expect(screen.getByRole('link', { name: 'CC BY 4.0' })).toHaveAttribute('href', 'https://creativecommons.org/licenses/by/4.0/deed.pt-br');
+  });
+
+  it('averages a link younger than the range over the days it existed, and says so', async () => {
+    serveInsights();
+    const user = userEvent.setup();
+    renderInsights();
+    await total();
+    // Created on 01/11, so 21 of the 30 days (23/10–21/11): 10 clicks over 21 days, not 30.
+    const average = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling;
+    expect(average('Média por dia desde a criação')).toHaveTextContent('0,5');
+    expect(screen.queryByText('Média por dia', { selector: 'dt' })).not.toBeInTheDocument();
+    // Within the last 7 days it existed every day.
+    await user.click(screen.getByRole('tab', { name: '7 dias' }));
+    await waitFor(() => expect(average('Média por dia')).toHaveTextContent('1,4'));
+    expect(screen.queryByText('Média por dia desde a criação', { selector: 'dt' })).not.toBeInTheDocument();
   });
 
   it("the states' shares are of every click, like the other tables', and the clicks with no state are said apart", async () => {

@@ -25,7 +25,7 @@ import type { StoredLink } from '../../lib/my-links';
 import { useSiteConfig } from '../../lib/site-config';
 import { BreakdownCard, BreakdownTable } from './breakdown-table';
 import { ChartTable } from './chart-table';
-import { bestDay, bestHour, sumClicks } from './insights-data';
+import { bestDay, bestHour, daysSinceCreation, sumClicks } from './insights-data';
 import { buildInsightsCsv, insightsCsvFileName } from './insights-csv';
 import {
   brazilStateCode,
@@ -146,7 +146,7 @@ function LoadedInsights({ link, onUnavailable, ...props }: BodyProps & { link: S
     : '';
   return (
     <Frame {...props} destination={link === undefined ? undefined : readableTarget(link.url)} data={data} status={status}>
-      <InsightsPanel result={result} lastData={lastData} range={props.range} alias={props.alias} shortUrl={props.shortUrl} retry={retry} />
+      <InsightsPanel result={result} lastData={lastData} range={props.range} alias={props.alias} shortUrl={props.shortUrl} createdAt={link?.createdAt} retry={retry} />
     </Frame>
   );
 }
@@ -213,22 +213,24 @@ interface PanelProps {
   range: InsightRange;
   alias: string;
   shortUrl: string;
+  /** When the link was created (ISO), as this browser keeps it. */
+  createdAt: string | undefined;
   retry: () => void;
 }
 
-function InsightsPanel({ result, lastData, range, alias, shortUrl, retry }: PanelProps) {
+function InsightsPanel({ result, lastData, range, alias, shortUrl, createdAt, retry }: PanelProps) {
   if (result === undefined) {
     if (lastData === undefined) return <InsightsPlaceholder range={range} shortUrl={shortUrl} />;
     // Another range is on its way: the figures shown stay, dimmed, instead of a jump to placeholders.
     return (
       <div aria-busy="true" className="opacity-60 transition-opacity">
-        <InsightsData data={lastData} shortUrl={shortUrl} />
+        <InsightsData data={lastData} shortUrl={shortUrl} createdAt={createdAt} />
       </div>
     );
   }
   switch (result.status) {
     case 'ok':
-      return <InsightsData data={result.data} shortUrl={shortUrl} />;
+      return <InsightsData data={result.data} shortUrl={shortUrl} createdAt={createdAt} />;
     case 'removed':
       return <Unavailable icon={Link2Off} title={t.removedTitle} text={t.removedText} alias={alias} shortUrl={shortUrl} />;
     case 'forbidden':
@@ -340,8 +342,11 @@ function Pending({ className }: { className: string }) {
 const figureRow = 'flex flex-wrap items-baseline justify-between gap-x-3 py-2 sm:block sm:py-0';
 const figureValue = 'ml-auto min-h-5 text-right font-semibold text-slate-900 sm:mt-0.5 sm:text-left';
 
-function Summary({ data, range }: { data: Insights | undefined; range: InsightRange }) {
+function Summary({ data, range, createdAt }: { data: Insights | undefined; range: InsightRange; createdAt?: string | undefined }) {
+  const { statsTimeZone } = useSiteConfig();
   const best = data === undefined ? undefined : bestDay(data.daily);
+  // A link younger than the range is averaged over the days it existed, not the empty ones before.
+  const existed = data === undefined ? range : daysSinceCreation(data.daily, createdAt, statsTimeZone);
   const hour = data === undefined || !data.breakdowns ? undefined : bestHour(data.hours);
   return (
     // Wider: the total and its dates keep their width, the figures beside them yield (a best day
@@ -376,9 +381,9 @@ function Summary({ data, range }: { data: Insights | undefined; range: InsightRa
         ) : (
           <>
             <div className={figureRow}>
-              <dt className="text-slate-500">{t.averagePerDay}</dt>
+              <dt className="text-slate-500">{data !== undefined && existed < data.daily.length ? t.averageSinceCreation : t.averagePerDay}</dt>
               <dd className={cn(figureValue, 'tabular-nums')}>
-                {data === undefined ? <Pending className="mt-1 h-3.5 w-12" /> : formatDecimal(data.totalClicks / Math.max(1, data.daily.length))}
+                {data === undefined ? <Pending className="mt-1 h-3.5 w-12" /> : formatDecimal(data.totalClicks / existed)}
               </dd>
             </div>
             <div className={figureRow}>
@@ -592,12 +597,12 @@ function PlacesCard({ data }: { data: Insights }) {
   );
 }
 
-function InsightsData({ data, shortUrl }: { data: Insights; shortUrl: string }) {
+function InsightsData({ data, shortUrl, createdAt }: { data: Insights; shortUrl: string; createdAt: string | undefined }) {
   const range = isInsightRange(data.days) ? data.days : DEFAULT_INSIGHT_RANGE;
   const empty = data.totalClicks === 0;
   return (
     <div className="space-y-4">
-      <Summary data={data} range={range} />
+      <Summary data={data} range={range} createdAt={createdAt} />
       {data.breakdowns ? <WhatsappNote shortUrl={shortUrl} /> : <Note title={t.noBreakdownsTitle}>{t.noBreakdownsText}</Note>}
       {empty ? (
         <EmptyRange range={range} />
