@@ -493,6 +493,26 @@ describe('LinkInsights: the figures and their tables', () => {
     expect(screen.queryByRole('img', { name: /^Mapa do Brasil/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Copiar para WhatsApp' })).not.toBeInTheDocument();
   });
+
+  it('when the site collects no breakdowns: the placeholder is of the days only, and "Hoje" has no best hour to show', async () => {
+    const noBreakdowns = (range: number) =>
+      insights(range, { breakdowns: false, hours: Array.from({ length: 24 }, () => 0), sources: [], devices: [], systems: [], browsers: [], countries: [], regions: [] });
+    let answer: (response: Response) => void = () => undefined;
+    serveInsights(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderInsights('/dashboard/promo?dias=1', { clickInsights: false });
+    expect(await screen.findByRole('status')).toHaveTextContent('Carregando as estatísticas');
+    // What the figures will be drawn as, not the cards of breakdowns that will not come.
+    expect(screen.getByText('Detalhes dos cliques desativados')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Cliques por hora do dia' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Origens' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Compartilha no WhatsApp?')).not.toBeInTheDocument();
+    expect(screen.queryByText('Melhor hora')).not.toBeInTheDocument();
+    act(() => answer(jsonResponse(noBreakdowns(1))));
+    expect(await total()).toHaveTextContent('10');
+    // No hours are counted: not "Melhor hora —", as if none had clicks.
+    expect(screen.queryByText('Melhor hora')).not.toBeInTheDocument();
+    expect(screen.queryByText('—')).not.toBeInTheDocument();
+  });
 });
 
 describe('LinkInsights: downloads and copies', () => {

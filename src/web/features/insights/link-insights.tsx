@@ -343,11 +343,14 @@ const figureRow = 'flex flex-wrap items-baseline justify-between gap-x-3 py-2 sm
 const figureValue = 'ml-auto min-h-5 text-right font-semibold text-slate-900 sm:mt-0.5 sm:text-left';
 
 function Summary({ data, range, createdAt }: { data: Insights | undefined; range: InsightRange; createdAt?: string | undefined }) {
-  const { statsTimeZone } = useSiteConfig();
+  const { statsTimeZone, clickInsights } = useSiteConfig();
   const best = data === undefined ? undefined : bestDay(data.daily);
   // A link younger than the range is averaged over the days it existed, not the empty ones before.
   const existed = data === undefined ? range : daysSinceCreation(data.daily, createdAt, statsTimeZone);
   const hour = data === undefined || !data.breakdowns ? undefined : bestHour(data.hours);
+  // No hours are counted without breakdowns: no "Melhor hora —", as if none had clicks. The
+  // placeholder goes by the site's setting, so the row is not drawn and then taken away.
+  const hours = data === undefined ? clickInsights : data.breakdowns;
   return (
     // Wider: the total and its dates keep their width, the figures beside them yield (a best day
     // of "30/01 · 123.456.789 cliques" wraps instead of squeezing the dates onto two lines).
@@ -370,31 +373,33 @@ function Summary({ data, range, createdAt }: { data: Insights | undefined; range
         <p className="mt-1 min-h-5 text-sm text-slate-500 sm:whitespace-nowrap">{data === undefined ? <Pending className="mt-1 h-3.5 w-44" /> : t.rangeDates(range, data.from, data.to)}</p>
       </div>
       {/* Phone: one figure per line, name left and value right; wider: side by side. */}
-      <dl className="divide-y divide-slate-100 border-t border-slate-100 text-sm sm:flex sm:gap-8 sm:divide-y-0 sm:border-0">
-        {range === 1 ? (
-          <div className={figureRow}>
-            <dt className="text-slate-500">{t.bestHour}</dt>
-            <dd className={figureValue}>
-              {data === undefined ? <Pending className="mt-1 h-3.5 w-24" /> : hour === undefined ? t.none : t.bestValue(hourLabel(hour.hour), hour.clicks)}
-            </dd>
-          </div>
-        ) : (
-          <>
+      {(range > 1 || hours) && (
+        <dl className="divide-y divide-slate-100 border-t border-slate-100 text-sm sm:flex sm:gap-8 sm:divide-y-0 sm:border-0">
+          {range === 1 ? (
             <div className={figureRow}>
-              <dt className="text-slate-500">{data !== undefined && existed < data.daily.length ? t.averageSinceCreation : t.averagePerDay}</dt>
-              <dd className={cn(figureValue, 'tabular-nums')}>
-                {data === undefined ? <Pending className="mt-1 h-3.5 w-12" /> : formatDecimal(data.totalClicks / existed)}
-              </dd>
-            </div>
-            <div className={figureRow}>
-              <dt className="text-slate-500">{t.bestDay}</dt>
+              <dt className="text-slate-500">{t.bestHour}</dt>
               <dd className={figureValue}>
-                {data === undefined ? <Pending className="mt-1 h-3.5 w-24" /> : best === undefined ? t.none : t.bestValue(formatDayMonth(best.day), best.clicks)}
+                {data === undefined ? <Pending className="mt-1 h-3.5 w-24" /> : hour === undefined ? t.none : t.bestValue(hourLabel(hour.hour), hour.clicks)}
               </dd>
             </div>
-          </>
-        )}
-      </dl>
+          ) : (
+            <>
+              <div className={figureRow}>
+                <dt className="text-slate-500">{data !== undefined && existed < data.daily.length ? t.averageSinceCreation : t.averagePerDay}</dt>
+                <dd className={cn(figureValue, 'tabular-nums')}>
+                  {data === undefined ? <Pending className="mt-1 h-3.5 w-12" /> : formatDecimal(data.totalClicks / existed)}
+                </dd>
+              </div>
+              <div className={figureRow}>
+                <dt className="text-slate-500">{t.bestDay}</dt>
+                <dd className={figureValue}>
+                  {data === undefined ? <Pending className="mt-1 h-3.5 w-24" /> : best === undefined ? t.none : t.bestValue(formatDayMonth(best.day), best.clicks)}
+                </dd>
+              </div>
+            </>
+          )}
+        </dl>
+      )}
     </Card>
   );
 }
@@ -632,34 +637,39 @@ function InsightsData({ data, shortUrl, createdAt }: { data: Insights; shortUrl:
  * so nothing moves when the figures come in.
  */
 function InsightsPlaceholder({ range, shortUrl }: { range: InsightRange; shortUrl: string }) {
-  const { statsTimeZone } = useSiteConfig();
+  const { statsTimeZone, clickInsights } = useSiteConfig();
   return (
     <div className="space-y-4">
       <noscript>
         <p className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">{t.needsJavaScript}</p>
       </noscript>
       <Summary data={undefined} range={range} />
-      <WhatsappNote shortUrl={shortUrl} />
+      {clickInsights ? <WhatsappNote shortUrl={shortUrl} /> : <Note title={t.noBreakdownsTitle}>{t.noBreakdownsText}</Note>}
       {range > 1 && (
         <ChartCard title={t.dailyTitle}>
           <ChartPending heightClass={DAILY_HEIGHT} />
         </ChartCard>
       )}
-      <ChartCard title={t.hoursTitle} note={t.hoursNote(statsTimeZone)}>
-        <ChartPending heightClass={HOURS_HEIGHT} />
-      </ChartCard>
-      <div className="grid gap-4 md:grid-cols-2">
-        {[t.sourcesTitle, t.devicesTitle, t.systemsTitle, t.browsersTitle].map((title) => (
-          <Card key={title} className="p-4 sm:p-5 md:min-h-[17.5rem]">
-            <h2 className="mb-3 text-lg font-bold text-slate-900">{title}</h2>
-            <div className="space-y-3">
-              {[0, 1, 2].map((row) => (
-                <Pending key={row} className="h-8 w-full" />
-              ))}
-            </div>
-          </Card>
-        ))}
-      </div>
+      {/* The site counts no breakdowns (INSIGHTS=false): the answer will hold the days only. */}
+      {clickInsights && (
+        <>
+          <ChartCard title={t.hoursTitle} note={t.hoursNote(statsTimeZone)}>
+            <ChartPending heightClass={HOURS_HEIGHT} />
+          </ChartCard>
+          <div className="grid gap-4 md:grid-cols-2">
+            {[t.sourcesTitle, t.devicesTitle, t.systemsTitle, t.browsersTitle].map((title) => (
+              <Card key={title} className="p-4 sm:p-5 md:min-h-[17.5rem]">
+                <h2 className="mb-3 text-lg font-bold text-slate-900">{title}</h2>
+                <div className="space-y-3">
+                  {[0, 1, 2].map((row) => (
+                    <Pending key={row} className="h-8 w-full" />
+                  ))}
+                </div>
+              </Card>
+            ))}
+          </div>
+        </>
+      )}
     </div>
   );
 }
