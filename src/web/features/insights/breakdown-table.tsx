@@ -37,7 +37,8 @@ export function BreakdownTable({ title, heading = 'h2', keyHeader, entries, labe
   const [expanded, setExpanded] = useState(false);
   const counts = entries.map((entry) => entry.clicks);
   // The clicks in no row count as one more value, left out of the table: the shares shown are
-  // then of every click (São Paulo's 5 of 13 clicks reads 38%, like Instagram's 5 beside it).
+  // then of every click, as the other tables' are (São Paulo's 5 of 13 read 46% when they were of
+  // the 11 with a state, beside Instagram's 5 at 38%).
   const outside = Math.max(0, (total ?? 0) - sumClicks(entries));
   const percents = wholePercents(outside > 0 ? [...counts, outside] : counts);
   const max = Math.max(1, ...entries.map((entry) => entry.clicks));
