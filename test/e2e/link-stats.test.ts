@@ -119,6 +119,19 @@ async function openStats(options: BrowserContextOptions, pathAndQuery = `/dashbo
 
 const total = (page: Page) => page.getByTestId('insights-total');
 
+/** WCAG's contrast ratio of two sRGB colours (0–255 channels). */
+function contrast(a: readonly number[], b: readonly number[]): number {
+  const luminance = (rgb: readonly number[]) => {
+    const [r = 0, g = 0, bl = 0] = rgb.map((channel) => {
+      const value = channel / 255;
+      return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
+}
+
 /** The rows of a table (header row left out), each as its cells' texts. */
 async function tableRows(table: Locator): Promise<string[][]> {
   return table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => (cell.textContent ?? '').trim())));
@@ -206,6 +219,9 @@ describe('link statistics (/dashboard/:alias)', () => {
     expect(sum(Object.values(await tableCounts(page.getByRole('table', { name: 'Navegadores' }))).map((clicks) => ({ clicks })))).toBe(6);
     expect(await tableCounts(page.getByRole('table', { name: 'Países' }))).toEqual({ Brasil: 5, 'Estados Unidos': 1 });
     expect(await tableCounts(page.getByRole('table', { name: 'Cliques por estado do Brasil' }))).toEqual({ 'São Paulo': 3, 'Santa Catarina': 2 });
+    // The states' shares are of all 6 clicks, like the other tables'; the one from abroad is said apart.
+    expect((await tableRows(page.getByRole('table', { name: 'Cliques por estado do Brasil' }))).map(([, , share]) => share)).toEqual(['50%', '33%']);
+    expect(await page.getByTestId('states-unlocated').innerText()).toBe('Sem estado identificado: 1 clique, de fora do Brasil ou de endereços não localizados.');
     const map = page.getByRole('img', { name: /^Mapa do Brasil/ });
     await map.waitFor();
     expect(await map.getAttribute('aria-label')).toBe('Mapa do Brasil com os estados coloridos pelos cliques: 5 cliques com estado identificado; mais cliques em São Paulo (3), Santa Catarina (2).');
@@ -213,6 +229,28 @@ describe('link statistics (/dashboard/:alias)', () => {
     expect(await map.locator('path[data-state="SC"]').getAttribute('data-clicks')).toBe('2');
     expect(await map.locator('path').count()).toBe(27);
     expect(await page.getByText('CC BY 4.0').isVisible()).toBe(true);
+    // A state with a few clicks does not look like one with none: the lightest shade (the
+    // legend's first) against a state without clicks, as painted.
+    const painted = await page.evaluate(() => {
+      // Painted on a canvas over the card's white: the browser turns Tailwind's oklch() into sRGB.
+      const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+      const colour = (element: Element) => {
+        const style = getComputedStyle(element);
+        if (canvas === null) return [];
+        canvas.globalAlpha = 1;
+        canvas.fillStyle = '#fff';
+        canvas.fillRect(0, 0, 1, 1);
+        canvas.globalAlpha = Number(style.fillOpacity);
+        canvas.fillStyle = style.fill;
+        canvas.fillRect(0, 0, 1, 1);
+        return [...canvas.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+      };
+      const lightest = document.querySelector('[data-testid="states"] [aria-hidden] svg rect:not([class*="slate"])');
+      const none = document.querySelector('path[data-clicks="0"]');
+      return lightest === null || none === null ? null : { lightest: colour(lightest), none: colour(none) };
+    });
+    expect(painted).not.toBeNull();
+    expect(contrast(painted?.lightest ?? [], painted?.none ?? [])).toBeGreaterThanOrEqual(1.4);
 
     // With both tables open, axe looks at them too.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

@@ -26,7 +26,7 @@ export default function BrazilMap({ clicks, label }: BrazilMapProps) {
             d={location.path}
             data-state={code}
             data-clicks={count}
-            className={cn('stroke-white stroke-[0.8]', shadeFor(count, max))}
+            className={cn('stroke-slate-300 stroke-[0.8]', shadeFor(count, max))}
           >
             <title>{t.mapState(BRAZIL_STATES[code] ?? location.name, count)}</title>
           </path>

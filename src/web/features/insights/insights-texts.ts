@@ -125,6 +125,7 @@ export const insightsTexts = {
     (top.length === 0 ? '.' : `; mais cliques em ${top.map((entry) => `${entry.name} (${formatNumber(entry.clicks)})`).join(', ')}.`),
   mapState: (name: string, count: number) => `${name}: ${clicks(count)}`,
   mapLoading: 'Carregando o mapa',
+  mapLegendNone: 'sem cliques',
   mapLegendFewer: 'menos',
   mapLegendMore: 'mais',
   mapCredit: 'Mapa:',

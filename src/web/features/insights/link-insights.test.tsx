@@ -381,7 +381,7 @@ describe('LinkInsights: the figures and their tables', () => {
     expect(state('SP')?.getAttribute('class')).toContain('fill-primary');
     expect(state('SC')).toHaveAttribute('data-clicks', '3');
     expect(state('AM')).toHaveAttribute('data-clicks', '0');
-    expect(state('AM')?.getAttribute('class')).toContain('fill-slate-200');
+    expect(state('AM')?.getAttribute('class')).toContain('fill-slate-100');
     expect(state('SP')?.querySelector('title')).toHaveTextContent('São Paulo: 5 cliques');
     expect(screen.getByRole('link', { name: 'CC BY 4.0' })).toHaveAttribute('href', 'https://creativecommons.org/licenses/by/4.0/deed.pt-br');
   });

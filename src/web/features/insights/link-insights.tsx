@@ -39,7 +39,7 @@ import {
   sourceLabel,
   systemLabel,
 } from './insights-texts';
-import { MAP_SHADES } from './map-shades';
+import { MAP_SHADES, NO_CLICKS_SHADE } from './map-shades';
 import { rangeTabId, RangeTabs } from './range-tabs';
 import { forgetStoredLink, type InsightsResult, useLinkInsights, useStoredLink } from './use-link-insights';
 
@@ -539,14 +539,23 @@ function MapCredit() {
 
 function MapLegend() {
   return (
-    <div aria-hidden="true" className="mt-2 flex items-center justify-center gap-1.5 text-xs text-slate-500">
-      <span>{t.mapLegendFewer}</span>
-      <svg viewBox={`0 0 ${MAP_SHADES.length * 14} 10`} className="h-2.5 w-24">
-        {MAP_SHADES.map((shade, index) => (
-          <rect key={shade} x={index * 14} width="13" height="10" rx="2" className={shade} />
-        ))}
-      </svg>
-      <span>{t.mapLegendMore}</span>
+    // Two groups that wrap whole on a narrow card, never "mais" alone on a line.
+    <div aria-hidden="true" className="mt-2 flex flex-wrap items-center justify-center gap-x-4 gap-y-1 text-xs text-slate-500">
+      <span className="inline-flex items-center gap-1.5">
+        <svg viewBox="0 0 13 10" className="h-2.5 w-3.5">
+          <rect x="0.5" y="0.5" width="12" height="9" rx="2" className={cn(NO_CLICKS_SHADE, 'stroke-slate-300')} />
+        </svg>
+        {t.mapLegendNone}
+      </span>
+      <span className="inline-flex items-center gap-1.5">
+        {t.mapLegendFewer}
+        <svg viewBox={`0 0 ${MAP_SHADES.length * 14} 10`} className="h-2.5 w-17.5">
+          {MAP_SHADES.map((shade, index) => (
+            <rect key={shade} x={index * 14} width="13" height="10" rx="2" className={shade} />
+          ))}
+        </svg>
+        {t.mapLegendMore}
+      </span>
     </div>
   );
 }

@@ -8,9 +8,14 @@
  * before 111) painted every state with clicks in the full brand colour, one state's 1 click
  * like another's 1,000. (Written so here: Tailwind would make a rule of the class's name.)
  */
-export const MAP_SHADES = ['fill-primary [fill-opacity:0.15]', 'fill-primary [fill-opacity:0.35]', 'fill-primary [fill-opacity:0.55]', 'fill-primary [fill-opacity:0.75]', 'fill-primary'] as const;
+export const MAP_SHADES = ['fill-primary [fill-opacity:0.3]', 'fill-primary [fill-opacity:0.45]', 'fill-primary [fill-opacity:0.6]', 'fill-primary [fill-opacity:0.8]', 'fill-primary'] as const;
 
-export const NO_CLICKS_SHADE = 'fill-slate-200';
+/**
+ * States without clicks: lighter than the lightest shade, so a state's one click does not look
+ * like none (the lightest shade was 0.15 over slate-200, the same lightness: 1.00:1; it is now
+ * 1.41:1 over slate-100). Their borders are grey (the caller's stroke), white ones vanish on it.
+ */
+export const NO_CLICKS_SHADE = 'fill-slate-100';
 
 export function shadeFor(clicks: number, max: number): string {
   if (clicks <= 0 || max <= 0) return NO_CLICKS_SHADE;
