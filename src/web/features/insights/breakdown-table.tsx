@@ -29,10 +29,12 @@ export interface BreakdownTableProps {
    * clicks from abroad. Default: the rows' sum.
    */
   total?: number;
+  /** A line under the table (what one of its values means). */
+  note?: string;
   testId?: string;
 }
 
-export function BreakdownTable({ title, heading = 'h2', keyHeader, entries, label, total, testId }: BreakdownTableProps) {
+export function BreakdownTable({ title, heading = 'h2', keyHeader, entries, label, total, note, testId }: BreakdownTableProps) {
   const bodyId = useId();
   const [expanded, setExpanded] = useState(false);
   const counts = entries.map((entry) => entry.clicks);
@@ -105,6 +107,7 @@ export function BreakdownTable({ title, heading = 'h2', keyHeader, entries, labe
           {expanded ? t.showFewer : t.showAll(entries.length)}
         </button>
       )}
+      {note !== undefined && <p className="mt-3 text-xs text-pretty text-slate-500">{note}</p>}
     </div>
   );
 }

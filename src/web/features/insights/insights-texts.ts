@@ -1,7 +1,7 @@
 // Every pt-BR text of one link's statistics (/dashboard/:alias), and the names shown for the
 // values the API counts (src/shared/insights.ts): sources, devices, systems, browsers,
 // countries, Brazilian states, hours.
-import { DIRECT_SOURCE, type InsightRange, OTHER_VALUE, UNKNOWN_VALUE } from '../../../shared/insights';
+import { DIRECT_SOURCE, type InsightRange, MAX_NAMED_VALUES, OTHER_VALUE, UNKNOWN_VALUE } from '../../../shared/insights';
 import { formatNumber } from '../../lib/format';
 import { formatDay, formatDayMonth } from '../../lib/format-on-demand';
 
@@ -99,6 +99,8 @@ export const insightsTexts = {
   showFewer: 'Mostrar menos',
 
   sourcesTitle: 'Origens',
+  /** Under the sources when some are counted as OTHER_VALUE (past MAX_NAMED_VALUES in a day). */
+  sourcesOtherNote: `Outros: em um mesmo dia, até ${MAX_NAMED_VALUES} origens aparecem pelo nome; os cliques das demais são somados aqui.`,
   sourceColumn: 'Origem',
   devicesTitle: 'Aparelhos',
   deviceColumn: 'Aparelho',

@@ -464,6 +464,25 @@ describe('LinkInsights: the figures and their tables', () => {
     expect(screen.getByRole('button', { name: 'Mostrar menos' })).toHaveAttribute('aria-expanded', 'true');
   });
 
+  it('says what "Outros" holds under the sources that have it, and nothing under those that do not', async () => {
+    const sources = [
+      { key: 'other', clicks: 33 },
+      { key: 'fonte10', clicks: 1 },
+    ];
+    serveInsights((range) => jsonResponse(insights(range, { sources })));
+    const first = renderInsights();
+    await total();
+    expect(within(screen.getByTestId('sources')).getByText('Outros: em um mesmo dia, até 49 origens aparecem pelo nome; os cliques das demais são somados aqui.')).toBeInTheDocument();
+    // The systems' "Outro" is a system not recognised, not a bound: no note there.
+    expect(within(screen.getByTestId('systems')).queryByText(/^Outros:/)).not.toBeInTheDocument();
+    first.unmount();
+
+    serveInsights();
+    renderInsights();
+    await total();
+    expect(within(screen.getByTestId('sources')).queryByText(/^Outros:/)).not.toBeInTheDocument();
+  });
+
   it('with no clicks in the range: says so, and draws nothing', async () => {
     serveInsights((range) =>
       jsonResponse(

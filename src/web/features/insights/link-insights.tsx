@@ -7,7 +7,7 @@ import { ArrowLeft, Ban, CircleAlert, Clock, Download, Link2Off, MessageCircle, 
 import { type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { LinkInsights as Insights } from '../../../shared/api';
-import { DEFAULT_INSIGHT_RANGE, type InsightRange, isInsightRange } from '../../../shared/insights';
+import { DEFAULT_INSIGHT_RANGE, type InsightRange, isInsightRange, OTHER_VALUE } from '../../../shared/insights';
 import { LINK_STATS_RANGE_PARAM, PAGE_PATHS } from '../../../shared/routes';
 import { ColumnChart } from '../../components/charts/column-chart';
 import { CompactCount } from '../../components/compact-count';
@@ -627,7 +627,14 @@ function InsightsData({ data, shortUrl, createdAt }: { data: Insights; shortUrl:
             <>
               <HoursChart data={data} />
               <div className="grid gap-4 md:grid-cols-2">
-                <BreakdownCard title={t.sourcesTitle} keyHeader={t.sourceColumn} entries={data.sources} label={sourceLabel} testId="sources" />
+                <BreakdownCard
+                  title={t.sourcesTitle}
+                  keyHeader={t.sourceColumn}
+                  entries={data.sources}
+                  label={sourceLabel}
+                  note={data.sources.some((entry) => entry.key === OTHER_VALUE) ? t.sourcesOtherNote : undefined}
+                  testId="sources"
+                />
                 <BreakdownCard title={t.devicesTitle} keyHeader={t.deviceColumn} entries={data.devices} label={deviceLabel} testId="devices" />
                 <BreakdownCard title={t.systemsTitle} keyHeader={t.systemColumn} entries={data.systems} label={systemLabel} testId="systems" />
                 <BreakdownCard title={t.browsersTitle} keyHeader={t.browserColumn} entries={data.browsers} label={browserLabel} testId="browsers" />
