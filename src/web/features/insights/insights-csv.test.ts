@@ -63,7 +63,8 @@ describe('insights CSV', () => {
     expect(text).toBe('\uFEFFcategoria;chave;nome;cliques\r\nDias;2025-11-21;21/11/2025;3\r\n');
   });
 
-  it('is named after the link, the range and its last day', () => {
-    expect(insightsCsvFileName(base)).toBe('estatisticas-promo-1-dias-2025-11-21.csv');
+  it('is named after the link, the range and its last day ("hoje", not "1-dias", for today)', () => {
+    expect(insightsCsvFileName(base)).toBe('estatisticas-promo-hoje-2025-11-21.csv');
+    expect(insightsCsvFileName({ ...base, days: 7 })).toBe('estatisticas-promo-7-dias-2025-11-21.csv');
   });
 });

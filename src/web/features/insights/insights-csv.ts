@@ -55,7 +55,8 @@ export function buildInsightsCsv(insights: LinkInsights): string {
   return BOM + insightsCsvRows(insights).map((row) => row.map(csvField).join(CSV_SEPARATOR) + EOL).join('');
 }
 
-/** "estatisticas-promo-30-dias-2025-11-21.csv": the link, the range and its last day. */
+/** "estatisticas-promo-30-dias-2025-11-21.csv" ("…-hoje-…" for today): the link, the range and its last day. */
 export function insightsCsvFileName(insights: LinkInsights): string {
-  return `estatisticas-${insights.alias}-${insights.days}-dias-${insights.to}.csv`;
+  const range = insights.days === 1 ? 'hoje' : `${insights.days}-dias`;
+  return `estatisticas-${insights.alias}-${range}-${insights.to}.csv`;
 }
