@@ -270,3 +270,48 @@ describe('click insights', () => {
     expect(rows).toEqual([]);
   });
 });
+
+describe('click insights around midnight in STATS_TIMEZONE', () => {
+  const at = (saoPauloLocal: string): number => Date.parse(`${saoPauloLocal}-03:00`);
+  let now = at('2026-03-10T23:59:00');
+  let clocked: TestServer;
+  beforeAll(async () => {
+    clocked = await startTestServer({ clock: () => now, env: { TRUST_PROXY: 'true', INSIGHTS_FLUSH_INTERVAL_MS: '600000' } });
+  });
+  afterAll(async () => clocked.close());
+
+  it('a click at 23:59 and one at 00:01 are two days and two hours; "today" is the last bar of the week', async () => {
+    const created = await fetch(`${clocked.url}/api/links`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: 'https://example.com/virada' }) });
+    const link = (await created.json()) as CreateLinkResponse;
+    const visit = async () => {
+      const response = await fetch(`${clocked.url}/${link.alias}`, { redirect: 'manual', headers: { 'user-agent': UA.chromeAndroid, 'x-forwarded-for': ADDRESS.rio } });
+      expect(response.status).toBe(302);
+    };
+    const read = async (days: number) => {
+      await clocked.app.clicks.flushAll();
+      const response = await fetch(`${clocked.url}/api/links/${link.alias}/insights?days=${days}`, { headers: { authorization: `Bearer ${link.manageToken}` } });
+      return (await response.json()) as LinkInsights;
+    };
+    await visit();
+    now = at('2026-03-11T00:01:00');
+    await visit();
+
+    const today = await read(1);
+    expect(today).toMatchObject({ from: '2026-03-11', to: '2026-03-11', totalClicks: 1, daily: [{ day: '2026-03-11', clicks: 1 }] });
+    expect(today.hours[0]).toBe(1);
+    expect(today.hours.reduce((sum, n) => sum + n, 0)).toBe(1);
+    expectSumsEqualTotal(today);
+
+    const week = await read(7);
+    expect(week.totalClicks).toBe(2);
+    expect(week.daily.slice(-2)).toEqual([
+      { day: '2026-03-10', clicks: 1 },
+      { day: '2026-03-11', clicks: 1 },
+    ]);
+    // "Hoje" is the week's last bar, in every breakdown too.
+    expect(week.daily.at(-1)?.clicks).toBe(today.totalClicks);
+    expect(week.hours[23]).toBe(1);
+    expect(week.hours[0]).toBe(1);
+    expectSumsEqualTotal(week);
+  });
+});
