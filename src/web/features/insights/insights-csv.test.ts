@@ -19,7 +19,10 @@ const base: LinkInsights = {
   systems: [],
   browsers: [],
   countries: [{ key: 'BR', clicks: 3 }],
-  regions: [{ key: 'BR-SP', clicks: 3 }],
+  regions: [
+    { key: 'BR-SP', clicks: 2 },
+    { key: 'unknown', clicks: 1 },
+  ],
   breakdowns: true,
   regionLookup: true,
 };
@@ -50,8 +53,10 @@ describe('insights CSV', () => {
       `Origens;"'=HYPERLINK(""http://x"")";"'=HYPERLINK(""http://x"")";1`,
       'Aparelhos;mobile;Celular;3',
       'Países;BR;Brasil;3',
-      'Estados;BR-SP;São Paulo;3',
+      'Estados;BR-SP;São Paulo;2',
     ]);
+    // As the page says it under the states' table.
+    expect(lines[7]).toBe('Estados;unknown;Sem estado identificado;1');
     expect(lines.filter((line) => line.startsWith('Horas;')).map((line) => line.split(';')[1])).toEqual(
       Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, '0')),
     );

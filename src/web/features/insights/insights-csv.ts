@@ -5,6 +5,7 @@
 // ('mobile', 'BR-SC', '2025-11-21'), steady for grouping and charting, and the name the page
 // shows ('Celular', 'Santa Catarina', '21/11/2025'), for a person reading the sheet.
 import type { LinkInsights } from '../../../shared/api';
+import { UNKNOWN_VALUE } from '../../../shared/insights';
 import { formatDay } from '../../lib/format-on-demand';
 import { browserLabel, countryLabel, deviceLabel, hourLabel, insightsTexts as t, regionLabel, sourceLabel, systemLabel } from './insights-texts';
 
@@ -34,8 +35,13 @@ const BREAKDOWNS = [
   ['systems', t.systemsTitle, systemLabel],
   ['browsers', t.browsersTitle, browserLabel],
   ['countries', t.countriesTitle, countryLabel],
-  ['regions', 'Estados', regionLabel],
+  ['regions', 'Estados', stateName],
 ] as const;
+
+/** A region as the page says it: the clicks without a state are not a state named "Desconhecido". */
+function stateName(key: string): string {
+  return key === UNKNOWN_VALUE ? t.statesUnlocatedName : regionLabel(key);
+}
 
 /** The rows, header first, without the BOM. */
 export function insightsCsvRows(insights: LinkInsights): (string | number)[][] {

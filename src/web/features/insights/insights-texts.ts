@@ -119,6 +119,8 @@ export const insightsTexts = {
   statesNote: 'Estimado pelo endereço de internet de quem clicou: pode não ser exato.',
   statesEmpty: 'Nenhum clique com estado identificado neste período.',
   /** The clicks of the range the states leave out, under their table ("Parte do total" is of every click). */
+  /** The CSV's name for the region 'unknown' (from abroad, or not placed). */
+  statesUnlocatedName: 'Sem estado identificado',
   statesUnlocated: (count: number) => `Sem estado identificado: ${clicks(count)}, de fora do Brasil ou de endereços não localizados.`,
   /** The server has no city-level database (GEOIP_CITY_DB): no click gets a state. */
   statesUnavailable: 'Este site não identifica o estado de quem clica, apenas o país.',
