@@ -689,6 +689,8 @@ describe('LinkInsights: errors', () => {
     expect(await screen.findByRole('heading', { name: 'Sem conexão com o site' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Tentar de novo' }));
     expect(await total()).toHaveTextContent('10');
+    // The button went with the problem: the focus is on the panel it filled, not lost to the page.
+    expect(screen.getByRole('tabpanel')).toHaveFocus();
   });
 
   it("a server error shows the server's message; an answer that is not insights, our own", async () => {

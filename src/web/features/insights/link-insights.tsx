@@ -4,7 +4,7 @@
 // as tall as the data); the link's token is in this browser only, so everything else is read
 // once hydrated.
 import { ArrowLeft, Ban, CircleAlert, Clock, Download, Link2Off, MessageCircle, MousePointerClick, RotateCw, WifiOff, X } from 'lucide-react';
-import { type ReactNode, Suspense, useEffect, useId, useState } from 'react';
+import { type ReactNode, type RefObject, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { LinkInsights as Insights } from '../../../shared/api';
 import { DEFAULT_INSIGHT_RANGE, type InsightRange, isInsightRange, OTHER_VALUE } from '../../../shared/insights';
@@ -133,6 +133,13 @@ function NotSaved() {
 /** `link` is undefined until this browser's list is read (and on the server). */
 function LoadedInsights({ link, onUnavailable, ...props }: BodyProps & { link: StoredLink | undefined } & Pick<LinkInsightsProps, 'onUnavailable'>) {
   const { result, lastData, retry } = useLinkInsights(link, props.range);
+  const panel = useRef<HTMLDivElement>(null);
+  // 'Tentar de novo' goes away with the problem it answers: the focus goes to the panel its
+  // answer fills, not to the page's start.
+  function retryHere() {
+    panel.current?.focus();
+    retry();
+  }
   const unavailable = result?.status === 'removed' || result?.status === 'forbidden' ? result.status : undefined;
   useEffect(() => {
     if (link !== undefined && unavailable !== undefined) onUnavailable?.(link, unavailable);
@@ -145,8 +152,8 @@ function LoadedInsights({ link, onUnavailable, ...props }: BodyProps & { link: S
     : data !== undefined ? t.rangeSummary(props.range, data.totalClicks)
     : '';
   return (
-    <Frame {...props} destination={link === undefined ? undefined : readableTarget(link.url)} data={data} status={status}>
-      <InsightsPanel result={result} lastData={lastData} range={props.range} alias={props.alias} shortUrl={props.shortUrl} createdAt={link?.createdAt} retry={retry} />
+    <Frame {...props} destination={link === undefined ? undefined : readableTarget(link.url)} data={data} status={status} panelRef={panel}>
+      <InsightsPanel result={result} lastData={lastData} range={props.range} alias={props.alias} shortUrl={props.shortUrl} createdAt={link?.createdAt} retry={retryHere} />
     </Frame>
   );
 }
@@ -162,8 +169,9 @@ function Frame({
   destination,
   data,
   status,
+  panelRef,
   children,
-}: BodyProps & { destination: string | undefined; data: Insights | undefined; status: string; children: ReactNode }) {
+}: BodyProps & { destination: string | undefined; data: Insights | undefined; status: string; panelRef: RefObject<HTMLDivElement | null>; children: ReactNode }) {
   const idPrefix = useId();
   const panelId = `${idPrefix}-panel`;
 
@@ -191,6 +199,7 @@ function Frame({
         </Button>
       </div>
       <div
+        ref={panelRef}
         role="tabpanel"
         id={panelId}
         aria-labelledby={rangeTabId(idPrefix, range)}
