@@ -26,6 +26,15 @@ describe('LinkStatsPage', () => {
     expect(document.title).toBe('Estatísticas de promo-verao | Encurta.br');
   });
 
+  it('promises in its intro only what the site counts: no hours, sources or places with INSIGHTS=false', () => {
+    const first = renderAt('/dashboard/promo-verao');
+    expect(screen.getByText(/^Cliques por dia e por hora, de onde vieram/)).toBeInTheDocument();
+    first.unmount();
+    renderWithApp(<LinkStatsPage />, { path: '/dashboard/promo-verao', route: '/dashboard/:alias', context: { status: 200 }, site: { clickInsights: false } });
+    expect(screen.getByText('Cliques por dia deste link. Só este navegador, que guarda o código do link, vê estes números.')).toBeInTheDocument();
+    expect(screen.queryByText(/de onde vieram/)).not.toBeInTheDocument();
+  });
+
   it('reads an upper-case alias as the link it names (aliases are lower case)', () => {
     renderAt('/dashboard/Promo');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('localhost:3000/promo');

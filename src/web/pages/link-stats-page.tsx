@@ -26,7 +26,7 @@ export function LinkStatsPage() {
 
 function LinkStats({ alias }: { alias: string }) {
   usePageTitle(t.pageTitle(alias));
-  const { publicUrl } = useSiteConfig();
+  const { publicUrl, clickInsights } = useSiteConfig();
   const site = withoutScheme(publicUrl.replace(/\/+$/, ''));
   const shortUrl = `${publicUrl.replace(/\/+$/, '')}/${alias}`;
   return (
@@ -41,7 +41,7 @@ function LinkStats({ alias }: { alias: string }) {
           </>
         }
       >
-        {t.intro}
+        {clickInsights ? t.intro : t.introDaysOnly}
       </PageHeader>
       {/* What the statistics learn of the link reaches the cards of "Meus links". */}
       <LinkInsights alias={alias} shortUrl={shortUrl} onUnavailable={rememberUnavailable} />

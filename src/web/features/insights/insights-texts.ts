@@ -28,6 +28,8 @@ function rangePhrase(days: InsightRange): string {
 export const insightsTexts = {
   eyebrow: 'Estatísticas do link',
   intro: 'Cliques por dia e por hora, de onde vieram, em que aparelhos e de que lugares. Só este navegador, que guarda o código do link, vê estes números.',
+  /** The intro when the site counts clicks per day only (INSIGHTS=false): it promises no breakdowns. */
+  introDaysOnly: 'Cliques por dia deste link. Só este navegador, que guarda o código do link, vê estes números.',
   pageTitle: (alias: string) => `Estatísticas de ${alias}`,
   backToList: 'Meus links',
   destination: 'Destino:',
