@@ -346,6 +346,40 @@ describe('link statistics (/dashboard/:alias)', () => {
     }
   });
 
+  it("a long destination is one line with 'Mostrar tudo' on a phone, here and on its card, and nothing moves when it arrives", async () => {
+    const long = await createLink(env.server, { url: `${env.fixture.url}/campanha/${'promocao-de-verao-'.repeat(12)}fim?cupom=verao`, alias: 'destino-longo' });
+    const context = await newContext(env.browser, PHONE_360);
+    contexts.push(context);
+    await presetCookieConsent(context);
+    await context.addInitScript((stored) => window.localStorage.setItem('my_links', JSON.stringify(stored)), [long]);
+    await watchLayoutShifts(context);
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/dashboard/${long.alias}`);
+    await waitForHydration(page);
+    const more = page.getByRole('button', { name: 'Mostrar tudo' });
+    await more.waitFor();
+    await total(page).waitFor();
+    await page.waitForTimeout(300);
+    expect((await layoutShifts(page)).cls).toBeLessThanOrEqual(0.02);
+    // The destination's line (label and URL) is one line, cut; whole after the click.
+    const line = page.getByText(`Destino: ${long.url}`);
+    const cutHeight = (await line.boundingBox())?.height ?? 0;
+    expect(cutHeight).toBeGreaterThan(0);
+    expect(cutHeight).toBeLessThan(30);
+    await more.click();
+    await page.getByRole('button', { name: 'Mostrar menos' }).waitFor();
+    expect((await line.boundingBox())?.height ?? 0).toBeGreaterThan(3 * cutHeight);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await saveScreenshot(page, 'link-stats-phone-long-target', { fullPage: false });
+    // Its card in Meus links offers the same.
+    await page.goto(`${env.server.url}/dashboard`);
+    const card = page.locator(`article[data-alias="${long.alias}"]`);
+    await card.getByRole('button', { name: 'Mostrar tudo' }).click();
+    await card.getByRole('button', { name: 'Mostrar menos' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await saveScreenshot(page, 'dashboard-phone-long-target', { fullPage: false });
+  });
+
   it('a link not saved in this browser: says so, with the way back to Meus links; a malformed alias is the 404 view', async () => {
     const other = await createLink(env.server, { url: `${env.fixture.url}/outro`, alias: 'de-outra-pessoa' });
     const { page } = await openStats(PHONE_360, `/dashboard/${other.alias}`);

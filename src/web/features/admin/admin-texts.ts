@@ -47,8 +47,6 @@ export const adminTexts = {
     android: 'Destino no Android',
   } satisfies Record<AdminTargetKind, string>,
   /** A long text cut to one line, and the button that shows it whole. */
-  showAll: 'Mostrar tudo',
-  showLess: 'Mostrar menos',
   overview: {
     totals: 'Números do site',
     links: 'Links',

@@ -2,7 +2,7 @@
 // in the page when an action takes it away), the loading placeholder, a load error with its
 // retry, a state badge, a confirmation dialog, a table wrapper that scrolls sideways on a phone
 // instead of the page.
-import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AdminLinkState } from '../../../shared/admin-api';
 import { Button } from '../../components/ui/button';
@@ -195,49 +195,6 @@ export function ConfirmDialog({
         </DialogActions>
       </DialogContent>
     </Dialog>
-  );
-}
-
-/** Where the page cannot measure a text (no ResizeObserver: jsdom), past this many characters it counts as cut. */
-const LONG_TEXT = 40;
-
-/**
- * A text that may be very long (a 2,000-character target): one line cut with an ellipsis inside
- * its box, the whole text in its title and, when it is cut, behind 'Mostrar tudo' (a title is out
- * of reach on a touch screen). Whether it is cut is measured, as the box's width changes. The
- * whole text is in the page either way, for screen readers and for search. Put it in a box that
- * may shrink (min-w-0).
- */
-export function LongText({ text, className }: { text: string; className?: string }) {
-  const [whole, setWhole] = useState(false);
-  const line = useRef<HTMLSpanElement>(null);
-  const measurable = typeof ResizeObserver !== 'undefined';
-  const [cut, setCut] = useState(!measurable && [...text].length > LONG_TEXT);
-  useLayoutEffect(() => {
-    const element = line.current;
-    if (!measurable || element === null || whole) return;
-    const measure = () => setCut(element.scrollWidth > element.clientWidth + 1);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [measurable, text, whole]);
-  return (
-    <span className={cn('block min-w-0', className)}>
-      <span ref={line} className={whole ? 'block wrap-anywhere' : 'block truncate'} title={whole ? undefined : text}>
-        {text}
-      </span>
-      {(cut || whole) && (
-        <button
-          type="button"
-          aria-expanded={whole}
-          className="mt-0.5 rounded text-xs font-semibold text-primary-ink underline underline-offset-2 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
-          onClick={() => setWhole((shown) => !shown)}
-        >
-          {whole ? t.showLess : t.showAll}
-        </button>
-      )}
-    </span>
   );
 }
 

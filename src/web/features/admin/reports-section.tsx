@@ -12,7 +12,8 @@ import { formatDateTime } from '../../lib/format-on-demand';
 import { adminTexts as t } from './admin-texts';
 import { BlockChoices, type BlockOption, type Impacts, useBlockImpacts } from './block-choices';
 import { useAction, usePaged } from './console-context';
-import { ConfirmButton, LoadError, LoadMore, LongText, Placeholder, Section, StateBadge } from './console-parts';
+import { LongText } from '../../components/long-text';
+import { ConfirmButton, LoadError, LoadMore, Placeholder, Section, StateBadge } from './console-parts';
 
 export function ReportsSection() {
   const queue = usePaged(async (client, cursor) => {

@@ -12,6 +12,7 @@ import { WhatsappCopyButton, whatsappCopyTexts } from '../../components/whatsapp
 import { useCopyToClipboard } from '../../lib/clipboard';
 import { formatBrasiliaDateTime, withoutScheme } from '../../lib/format';
 import { readableTarget } from '../../lib/readable-target';
+import { LongText } from '../../components/long-text';
 import type { StoredLink } from '../../lib/my-links';
 import { useSiteConfig } from '../../lib/site-config';
 import { ClicksChart } from './clicks-chart';
@@ -180,10 +181,11 @@ export function LinkCard({ link, check, onDelete, onForget, onRetry }: LinkCardP
             </span>
           )}
         </div>
-        <p className={cn('mt-1 truncate text-sm', unavailable ? 'text-slate-400' : 'text-slate-600')} title={readableTarget(link.url)}>
-          <span className="sr-only">{t.destination} </span>
-          {readableTarget(link.url)}
-        </p>
+        <LongText
+          className={cn('mt-1 text-sm', unavailable ? 'text-slate-400' : 'text-slate-600')}
+          label={<span className="sr-only">{t.destination} </span>}
+          text={readableTarget(link.url)}
+        />
         {check?.status === 'ok' && check.view.disabled === true && <p className="mt-1 text-sm text-red-800">{t.blockedText}</p>}
         {/* Brasília time, as the expiry badge below and the home form's 'Expira em': one clock on the card. */}
         <p className="mt-1 text-xs text-slate-500">{t.createdAt(formatBrasiliaDateTime(link.createdAt))}</p>

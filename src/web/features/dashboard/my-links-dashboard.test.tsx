@@ -187,6 +187,22 @@ describe('MyLinksDashboard: the list', () => {
     expect(await within(card(accented.shortUrl)).findByTestId('total-clicks')).toHaveTextContent('0');
   });
 
+  it("offers a long destination whole behind 'Mostrar tudo' (its title is out of reach on a phone)", async () => {
+    const short = stored('curto', '2025-11-21T10:00:00.000Z', { url: 'https://exemplo.com.br/a' });
+    const long = stored('longo', '2025-11-21T11:00:00.000Z');
+    for (const link of [short, long]) serve(link, 0);
+    store([long, short]);
+    renderWithApp(<MyLinksDashboard />);
+    expect(within(card(short.shortUrl)).queryByRole('button', { name: 'Mostrar tudo' })).not.toBeInTheDocument();
+    const more = within(card(long.shortUrl)).getByRole('button', { name: 'Mostrar tudo' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(within(card(long.shortUrl)).getByText(long.url)).toHaveClass('truncate');
+    await userEvent.click(more);
+    expect(within(card(long.shortUrl)).getByText(long.url)).not.toHaveClass('truncate');
+    expect(within(card(long.shortUrl)).getByRole('button', { name: 'Mostrar menos' })).toHaveAttribute('aria-expanded', 'true');
+    expect(await within(card(long.shortUrl)).findByTestId('total-clicks')).toHaveTextContent('0');
+  });
+
   it("shows a link's options as badges (Brasília time, clicks used of the limit); nothing for a plain link", async () => {
     const future = new Date(Date.now() + 40 * 24 * 3600 * 1000);
     future.setUTCSeconds(0, 0);

@@ -20,6 +20,7 @@ import { downloadBlob } from '../../lib/download';
 import { withoutScheme } from '../../lib/format';
 import { formatDay, formatDayMonth, formatDecimal } from '../../lib/format-on-demand';
 import { readableTarget } from '../../lib/readable-target';
+import { LongText } from '../../components/long-text';
 import { lazyWithReload } from '../../lib/lazy-with-reload';
 import type { StoredLink } from '../../lib/my-links';
 import { useSiteConfig } from '../../lib/site-config';
@@ -183,14 +184,12 @@ function Frame({
 
   return (
     <>
-      {/* One line, reserved before the link is read, so nothing moves when it appears. */}
-      <p className="mt-2 h-5 truncate text-sm text-slate-600" title={destination}>
+      {/* One line, reserved before the link is read, so nothing moves when it appears ('Mostrar tudo' sits on it). */}
+      <div className="mt-2 min-h-5 text-sm text-slate-600">
         {destination !== undefined && (
-          <>
-            <span className="font-medium text-slate-500">{t.destination}</span> {destination}
-          </>
+          <LongText label={<><span className="font-medium text-slate-500">{t.destination}</span> </>} text={destination} />
         )}
-      </p>
+      </div>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <RangeTabs value={range} onChange={onRangeChange} idPrefix={idPrefix} panelId={panelId} />
         <Button variant="secondary" className="w-full sm:w-auto" onClick={downloadCsv} disabled={data === undefined}>

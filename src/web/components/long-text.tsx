@@ -1,0 +1,54 @@
+// A text that may be very long (a 2,000-character target), shown on one line cut with an
+// ellipsis inside its box, the whole text in its title and, when it is cut, behind 'Mostrar tudo'
+// beside the line: a title is out of reach on a touch screen, and a phone is where a long
+// target is cut. The button sits on the line, not under it, so the box is as tall cut as it
+// would be whole on one line: a text that arrives after the page painted (read in the browser)
+// moves nothing. Whether it is cut is measured, as the box's width changes; once the button
+// takes its room the line only gets shorter, so the measure cannot flip back and forth. The whole
+// text is in the page either way, for screen readers and for search. Put it in a box that may
+// shrink (min-w-0).
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { cn } from './ui/cn';
+
+export const longTextTexts = {
+  showAll: 'Mostrar tudo',
+  showLess: 'Mostrar menos',
+} as const;
+
+/** Where the page cannot measure a text (no ResizeObserver: jsdom), past this many characters it counts as cut. */
+const LONG_TEXT = 40;
+
+/** `label`: read before the text and cut with it ('Destino: '); not part of the title. */
+export function LongText({ text, label, className }: { text: string; label?: ReactNode; className?: string }) {
+  const [whole, setWhole] = useState(false);
+  const line = useRef<HTMLSpanElement>(null);
+  const measurable = typeof ResizeObserver !== 'undefined';
+  const [cut, setCut] = useState(!measurable && [...text].length > LONG_TEXT);
+  useLayoutEffect(() => {
+    const element = line.current;
+    if (!measurable || element === null || whole) return;
+    const measure = () => setCut(element.scrollWidth > element.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [measurable, text, whole]);
+  return (
+    <span className={cn('flex min-w-0 items-baseline gap-2', className)}>
+      <span ref={line} className={cn('min-w-0 flex-1', whole ? 'wrap-anywhere' : 'truncate')} title={whole ? undefined : text}>
+        {label}
+        {text}
+      </span>
+      {(cut || whole) && (
+        <button
+          type="button"
+          aria-expanded={whole}
+          className="shrink-0 rounded text-xs font-semibold text-primary-ink underline underline-offset-2 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary"
+          onClick={() => setWhole((shown) => !shown)}
+        >
+          {whole ? longTextTexts.showLess : longTextTexts.showAll}
+        </button>
+      )}
+    </span>
+  );
+}
