@@ -72,7 +72,7 @@ export type ApiErrorCode = keyof typeof errorMessages;
  * "a little" does not help, so it says which limit it is and when it resets.
  */
 export function dailyCreationLimitMessage(perDay: number, secondsLeft: number): string {
-  return `Você atingiu o limite diário de criação de links (${perDay} por dia). O limite é renovado em ${waitText(secondsLeft)}.`;
+  return `Você atingiu o limite diário de criação de links (${formatInteger(perDay)} por dia). O limite é renovado em ${waitText(secondsLeft)}.`;
 }
 
 /**
@@ -98,7 +98,7 @@ export function networkReportLimitMessage(secondsLeft: number): string {
 
 /** The refusal of the per-hour report limit (code rate_limited), which "a little" does not end either. */
 export function hourlyReportLimitMessage(perHour: number, secondsLeft: number): string {
-  return `Você atingiu o limite de denúncias (${perHour} por hora). Tente novamente em ${waitText(secondsLeft)}.`;
+  return `Você atingiu o limite de denúncias (${formatInteger(perHour)} por hora). Tente novamente em ${waitText(secondsLeft)}.`;
 }
 
 /** 5400 s → "1 h 30 min"; under a minute counts as 1 min. */

@@ -122,6 +122,11 @@ describe('POST /api/links: URL rules', () => {
     expect(error.message).toBe(errorMessages[code as keyof typeof errorMessages]);
   });
 
+  it('writes the bounds in its messages as pt-BR writes numbers (4.096, not 4096)', async () => {
+    const res = await post({ url: `https://example.com/${'a'.repeat(4100)}` });
+    expect(errorOf(res.body).message).toBe('A URL é longa demais: o máximo é de 4.096 caracteres.');
+  });
+
   it('refuses a link to our own host (no redirect loops)', async () => {
     const res = await post({ url: `${server.url}/outro-link` });
     expect(res.statusCode).toBe(400);
