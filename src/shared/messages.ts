@@ -9,6 +9,7 @@ import { invalidReportMessage, linkOptionErrorMessages as options, urlErrorMessa
 import { INSIGHT_RANGES } from './insights.js';
 import { formatInteger } from './integer-format.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './link-options.js';
+import { URL_MAX_LENGTH } from './url-rules.js';
 
 export const errorMessages = {
   invalid_url: urls.invalid_url,
@@ -100,6 +101,18 @@ export function networkReportLimitMessage(secondsLeft: number): string {
 export function hourlyReportLimitMessage(perHour: number, secondsLeft: number): string {
   return `Você atingiu o limite de denúncias (${formatInteger(perHour)} por hora). Tente novamente em ${waitText(secondsLeft)}.`;
 }
+
+/**
+ * The pages' forms sent without JavaScript (POST /, POST /denunciar) when the body itself is
+ * refused before any field is read: the API's words ("Envie os dados em JSON") mean nothing to
+ * a person who pressed the form's button.
+ */
+export const postedFormMessages = {
+  /** The home form past its body bound: only its URL fields can grow that long. */
+  homeTooLarge: `O formulário enviado é grande demais: cada URL pode ter até ${formatInteger(URL_MAX_LENGTH)} caracteres.`,
+  /** Not form-encoded, or a length that does not match: not what the page's form sends. */
+  unreadable: 'Não foi possível ler o formulário enviado. Recarregue a página e tente de novo.',
+} as const;
 
 /** 5400 s → "1 h 30 min"; under a minute counts as 1 min. */
 function waitText(secondsLeft: number): string {

@@ -3,10 +3,10 @@
 // with the home page rendered on the server, holding the new short link or the refusal.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, LinkOwnerView } from '../../src/shared/api.js';
-import { errorMessages } from '../../src/shared/messages.js';
+import { errorMessages, postedFormMessages } from '../../src/shared/messages.js';
 import { BROWSER } from '../helpers/fixtures.js';
 import { type TestServer, webServersForFile } from '../helpers/test-server.js';
-import { appRoot, cspNonce, type FetchedPage, findAll, findOnly, type HtmlElement, jsonBlock, postForm, tag, textOf, titleOf } from './html.js';
+import { appRoot, cspNonce, type FetchedPage, fetchPage, findAll, findOnly, type HtmlElement, jsonBlock, postForm, tag, textOf, titleOf } from './html.js';
 
 const RESULT_LABEL = 'Seu link personalizado:';
 const ERROR_PREFIX = 'Erro ao personalizar:';
@@ -230,11 +230,29 @@ describe('POST / (the home form without JavaScript)', () => {
     expect(refusals(page)).toEqual([`${ERROR_PREFIX} A URL é longa demais: o máximo é de 4.096 caracteres.`]);
   });
 
-  it('a body over 16 KB is refused with a 4xx, never a 500, and stores nothing', async () => {
+  it('a body over 16 KB: 413, the home page with the refusal in pt-BR (not the API\'s JSON), nothing stored', async () => {
     const before = await linkCount(server);
     const page = await post({ url: `https://example.com/${'b'.repeat(17 * 1024)}`, alias: '' });
-    expect(page.status).toBeGreaterThanOrEqual(400);
-    expect(page.status).toBeLessThan(500);
+    expect(page.status).toBe(413);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(refusals(page)).toEqual([`${ERROR_PREFIX} ${postedFormMessages.homeTooLarge}`]);
+    expect(postedFormMessages.homeTooLarge).toBe('O formulário enviado é grande demais: cada URL pode ter até 4.096 caracteres.');
+    expect(fieldValue(page, 'url')).toBe('');
+    expect(await linkCount(server)).toBe(before);
+  });
+
+  it('a body that is not form-encoded (multipart, text): its 415 is the home page saying so in pt-BR, nothing stored', async () => {
+    const before = await linkCount(server);
+    const multipart = new FormData();
+    multipart.set('url', 'https://example.com/multipart');
+    for (const body of [multipart, 'url=https://example.com/texto']) {
+      const page = await fetchPage(`${server.url}/`, { method: 'POST', body, headers: typeof body === 'string' ? { 'content-type': 'text/plain' } : {} });
+      expect(page.status).toBe(415);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(refusals(page)).toEqual([`${ERROR_PREFIX} Não foi possível ler o formulário enviado. Recarregue a página e tente de novo.`]);
+      expect(page.html).not.toContain('JSON (Content-Type');
+    }
     expect(await linkCount(server)).toBe(before);
   });
 

@@ -128,11 +128,21 @@ describe('POST /denunciar (the report form without JavaScript)', () => {
     expect(refused.headers.get('content-security-policy')).toMatch(/script-src 'self';/);
   });
 
-  it('a body over 16 KB is refused with a 4xx, never a 500, and stores nothing', async () => {
+  it('a body over 16 KB: 413, the report page with the reason\'s bound in pt-BR (not the API\'s JSON), nothing stored', async () => {
     const before = await storedReports(server);
     const page = await post({ alias: 'golpe-pix', reason: 'x'.repeat(17 * 1024) });
-    expect(page.status).toBeGreaterThanOrEqual(400);
-    expect(page.status).toBeLessThan(500);
+    expect(page.status).toBe(413);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(notices(page)).toEqual([['alert', `${ERROR_PREFIX} Descreva o motivo da denúncia em 10 a 1.000 caracteres.`]]);
+    expect(await storedReports(server)).toEqual(before);
+  });
+
+  it('a body that is not form-encoded: 415, the report page saying so in pt-BR, nothing stored', async () => {
+    const before = await storedReports(server);
+    const page = await fetchPage(`${server.url}/denunciar`, { method: 'POST', body: 'alias=golpe-pix', headers: { 'content-type': 'text/plain' } });
+    expect(page.status).toBe(415);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(notices(page)).toEqual([['alert', `${ERROR_PREFIX} Não foi possível ler o formulário enviado. Recarregue a página e tente de novo.`]]);
     expect(await storedReports(server)).toEqual(before);
   });
 

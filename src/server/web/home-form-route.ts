@@ -8,11 +8,12 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { HomeFormOptions, HomeFormOutcome } from '../../shared/app-shell.js';
 import { linkOptionErrorMessages } from '../../shared/form-messages.js';
+import { postedFormMessages } from '../../shared/messages.js';
 import { LINK_OPTION_FIELDS, type LinkOptionFormValues, readLinkOptionForm } from '../../shared/link-option-form.js';
 import { PAGE_PATHS } from '../../shared/routes.js';
 import type { LinkService } from '../links/link-service.js';
 import { type Pages, sendPage } from './pages.js';
-import { FORM_BODY_LIMIT, foreignFormGuard, formField as field, formRefusal, rawFormField as rawField } from './posted-form.js';
+import { FORM_BODY_LIMIT, foreignFormGuard, formField as field, formRefusal, rawFormField as rawField, refusedBody } from './posted-form.js';
 
 export interface HomeFormDeps {
   /** The site's public origin (PUBLIC_URL): a form posted from another site's page is refused. */
@@ -39,6 +40,14 @@ export async function registerHomeFormRoute(app: FastifyInstance, deps: HomeForm
   const refuseForeignForm = foreignFormGuard(deps.publicUrl);
   await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
+    // What the body parser refuses (too big, not form-encoded) is answered with the home page
+    // too, not with the API's JSON: nothing of the body was read, so the fields come back empty.
+    scope.setErrorHandler(async (error, request, reply) => {
+      const refusal = refusedBody(error, request, 'home form', postedFormMessages.homeTooLarge);
+      if (refusal.retryAfter !== undefined) void reply.header('retry-after', refusal.retryAfter);
+      const outcome: HomeFormOutcome = { url: '', alias: '', error: refusal.message, errorCode: refusal.code };
+      return sendPage(reply, refusal.status, await deps.pages.renderHomeForm(outcome, request.headers['accept-encoding']), 'no-store');
+    });
     scope.post(PAGE_PATHS.home, { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
       const url = field(request.body, 'url');
       const alias = field(request.body, 'alias');

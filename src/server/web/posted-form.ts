@@ -2,7 +2,7 @@
 // link'): refusing a form another site's page posts, reading a form-encoded field, the body's
 // bound, and turning a refusal into the status and pt-BR message the answering page shows.
 import type { FastifyRequest } from 'fastify';
-import type { ApiErrorCode } from '../../shared/messages.js';
+import { type ApiErrorCode, postedFormMessages } from '../../shared/messages.js';
 import { AppError } from '../errors.js';
 import { describeError } from '../http-errors.js';
 import { ownOriginCheck } from '../request-origin.js';
@@ -33,6 +33,17 @@ export function formRefusal(error: unknown, request: FastifyRequest, form: strin
   if (described.status >= 500) request.log.error({ err: error }, `${form} failed`);
   const retryAfter = error instanceof AppError ? error.headers['retry-after'] : undefined;
   return { ...described, ...(retryAfter === undefined ? {} : { retryAfter }) };
+}
+
+/**
+ * The refusal a page shows for a body its form parser refused before the route ran (past
+ * FORM_BODY_LIMIT, not form-encoded): in a person's words, with the status the API would give.
+ * `tooLarge` names what can make that form's body too big.
+ */
+export function refusedBody(error: unknown, request: FastifyRequest, form: string, tooLarge: string): FormRefusal {
+  const refusal = formRefusal(error, request, form);
+  if (refusal.status >= 500 || refusal.code === 'rate_limited') return refusal;
+  return { ...refusal, message: refusal.code === 'payload_too_large' ? tooLarge : postedFormMessages.unreadable };
 }
 
 /**
