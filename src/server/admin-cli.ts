@@ -7,6 +7,7 @@
 // option, an alias or link that does not exist) says what was wrong in pt-BR and exits 1; a
 // command that finds nothing to change says so ("Nada a fazer: …") and exits 0.
 import { isValidAliasFormat, normalizeAlias } from '../shared/alias-rules.js';
+import { formatInteger } from '../shared/integer-format.js';
 import { createBlocklist, normalizeDomain, tooBroadToBlock } from './abuse/blocklist.js';
 import { readBlocklistFile } from './abuse/blocklist-feed.js';
 import { createReportRepository } from './abuse/report-repository.js';
@@ -396,7 +397,7 @@ async function runAdminCommand(
       }
       if (rows.length === 0) return { code: 0, output: 'Nenhuma chave de API.' };
       const line = (r: (typeof rows)[number]): string =>
-        [r.id, r.name, `ebr_${r.publicId}_…`, `${r.perMinute ?? keys.defaultPerMinute}/min`, r.createdAt, r.revokedAt === null ? 'ativa' : `revogada em ${r.revokedAt}`, `${r.links} links`].join('\t');
+        [r.id, r.name, `ebr_${r.publicId}_…`, `${r.perMinute ?? keys.defaultPerMinute}/min`, r.createdAt, r.revokedAt === null ? 'ativa' : `revogada em ${r.revokedAt}`, r.links === 1 ? '1 link' : `${formatInteger(r.links)} links`].join('\t');
       return { code: 0, output: rows.map(line).join('\n') };
     }
     case 'keys revoke':

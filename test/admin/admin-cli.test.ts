@@ -346,7 +346,7 @@ describe(`npm run admin -- keys (${testDialect})`, () => {
     expect(plain.output).not.toContain(revokedSecret);
     const lineOf = (id: number) => plain.output.split('\n').find((line) => line.startsWith(`${id}\t`)) ?? '';
     expect(lineOf(listed.id).split('\t')).toEqual([String(listed.id), 'listada', `ebr_${listedPublicId}_…`, '77/min', new Date(clock()).toISOString(), 'ativa', '2 links']);
-    expect(lineOf(revoked.id).split('\t')).toEqual([String(revoked.id), 'revogada', `ebr_${revokedPublicId}_…`, '600/min', new Date(clock()).toISOString(), `revogada em ${new Date(clock()).toISOString()}`, '1 links']);
+    expect(lineOf(revoked.id).split('\t')).toEqual([String(revoked.id), 'revogada', `ebr_${revokedPublicId}_…`, '600/min', new Date(clock()).toISOString(), `revogada em ${new Date(clock()).toISOString()}`, '1 link']);
     expect(plain.output.split('\n')).toHaveLength(json.length);
     expect(await admin('keys', 'list', 'tudo')).toEqual({ code: 1, output: `Argumento a mais: "tudo".${usageOf('keys list [--json]')}` });
   });

@@ -274,14 +274,14 @@ export const blocklistSchema = {
 export const blockImpactSchema = {
   ...base,
   summary: 'O que bloquear um domínio faria',
-  description: `Quantos links não desativados, não expirados e com visitas restantes (os outros já respondem 410) têm algum destino (principal, de iPhone ou de Android) no domínio ou num subdomínio: os que passariam a responder 410. A contagem para em ${BLOCK_IMPACT_COUNT_MAX}; além disso, more é true.`,
+  description: `Quantos links não desativados, não expirados e com visitas restantes (os outros já respondem 410) têm algum destino (principal, de iPhone ou de Android) no domínio ou num subdomínio: os que passariam a responder 410. A contagem para em ${formatInteger(BLOCK_IMPACT_COUNT_MAX)}; além disso, more é true.`,
   operationId: 'impactoDoBloqueio',
   querystring: { type: 'object', required: ['domain'], additionalProperties: false, properties: { domain: { type: 'string', maxLength: 2100 } } },
   response: {
     200: object({
       domain: text('O domínio como a lista de bloqueio o guardaria.'),
       links: integer(),
-      more: { type: 'boolean', description: `Há mais de ${BLOCK_IMPACT_COUNT_MAX} links.` },
+      more: { type: 'boolean', description: `Há mais de ${formatInteger(BLOCK_IMPACT_COUNT_MAX)} links.` },
       ip: { type: 'boolean', description: 'Um endereço IP: não tem subdomínios.' },
       blocked: { type: 'boolean', description: 'Já bloqueado, por ele mesmo ou por um domínio acima dele.' },
       domains: {

@@ -4,6 +4,7 @@
 // Shared shapes are registered once (addApiSchemas) and referenced by id.
 import type { FastifyInstance } from 'fastify';
 import { ALIAS_MAX_LENGTH } from '../../shared/alias-rules.js';
+import { formatInteger } from '../../shared/integer-format.js';
 import { BULK_MAX_ITEMS, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '../../shared/api-limits.js';
 import { DEFAULT_INSIGHT_RANGE, INSIGHT_RANGES } from '../../shared/insights.js';
 import { errorMessages } from '../../shared/messages.js';
@@ -202,7 +203,7 @@ export const bulkCreateSchema = {
   operationId: 'bulkCreate',
   tags: [TAGS.keys],
   summary: 'Criar vários links de uma vez',
-  description: `De 1 a ${BULK_MAX_ITEMS} links, cada um como em POST /api/links. A resposta traz um resultado por item, na mesma ordem; a falha de um item não impede os demais.`,
+  description: `De 1 a ${formatInteger(BULK_MAX_ITEMS)} links, cada um como em POST /api/links. A resposta traz um resultado por item, na mesma ordem; a falha de um item não impede os demais.`,
   security: [{ [SECURITY.apiKey]: [] }],
   headers: idempotencyHeader(
     `Um valor aleatório novo para cada pedido em lote (um UUID; de ${IDEMPOTENCY_KEY_MIN} a ${IDEMPOTENCY_KEY_MAX} caracteres visíveis). Se a resposta se perder, reenvie o mesmo pedido com a mesma chave: cada item é respondido como da primeira vez (os mesmos links e códigos), e só o que falhou então é tentado de novo.`,

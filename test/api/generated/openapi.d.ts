@@ -37,7 +37,7 @@ export interface paths {
         put?: never;
         /**
          * Criar vários links de uma vez
-         * @description De 1 a 1000 links, cada um como em POST /api/links. A resposta traz um resultado por item, na mesma ordem; a falha de um item não impede os demais.
+         * @description De 1 a 1.000 links, cada um como em POST /api/links. A resposta traz um resultado por item, na mesma ordem; a falha de um item não impede os demais.
          */
         post: operations["bulkCreate"];
         delete?: never;
@@ -362,7 +362,7 @@ export interface paths {
         };
         /**
          * O que bloquear um domínio faria
-         * @description Quantos links não desativados, não expirados e com visitas restantes (os outros já respondem 410) têm algum destino (principal, de iPhone ou de Android) no domínio ou num subdomínio: os que passariam a responder 410. A contagem para em 10000; além disso, more é true.
+         * @description Quantos links não desativados, não expirados e com visitas restantes (os outros já respondem 410) têm algum destino (principal, de iPhone ou de Android) no domínio ou num subdomínio: os que passariam a responder 410. A contagem para em 10.000; além disso, more é true.
          */
         get: operations["impactoDoBloqueio"];
         put?: never;
@@ -2672,7 +2672,7 @@ export interface operations {
                         /** @description O domínio como a lista de bloqueio o guardaria. */
                         domain: string;
                         links: number;
-                        /** @description Há mais de 10000 links. */
+                        /** @description Há mais de 10.000 links. */
                         more: boolean;
                         /** @description Um endereço IP: não tem subdomínios. */
                         ip: boolean;
