@@ -72,8 +72,8 @@ export function apiDocsIntro({ siteName, publicUrl, contactEmail, limits }: ApiD
       id: 'codigo-de-gerenciamento',
       title: 'Código de gerenciamento',
       paragraphs: [
-        'Todo link criado volta com um `manageToken`, o código de gerenciamento. Ele só aparece nessa resposta: guarde-o se quiser ver os cliques ou apagar o link depois.',
-        'O código vale só para o seu link e vai no mesmo cabeçalho: `Authorization: Bearer <código>`. Os links criados com uma chave também podem ser vistos e apagados com a própria chave.',
+        'Todo link criado volta com um `manageToken`, o código de gerenciamento. Ele só aparece nessa resposta: guarde-o se quiser ver os cliques ou excluir o link depois.',
+        'O código vale só para o seu link e vai no mesmo cabeçalho: `Authorization: Bearer <código>`. Os links criados com uma chave também podem ser vistos e excluídos com a própria chave.',
       ],
     },
     {
@@ -202,7 +202,7 @@ export function apiDocsExamples(today: string): ApiExample[] {
     },
     {
       id: 'exemplo-apagar',
-      title: 'Apagar um link',
+      title: 'Excluir um link',
       description: 'Para sempre, com os cliques. A resposta é `204`, sem corpo.',
       request: { method: 'DELETE', path: `/api/links/${API_DOCS_EXAMPLE_ALIAS}`, auth: 'apiKey' },
     },

@@ -223,10 +223,10 @@ describe('the operator console in Chromium', () => {
     const { context, page, cspViolations, errors } = await open(PHONE, '/admin/denuncias');
     await signIn(page, PASSWORD, OTHER_EMAIL);
     const card = page.getByTestId('report-apagado-e2e');
-    await card.getByText('Apagado', { exact: true }).waitFor();
+    await card.getByText('Excluído', { exact: true }).waitFor();
     await card.getByText('https://pix-falso-e2e.example/cobranca').waitFor();
     await card.getByText('pix-falso-e2e.example', { exact: true }).waitFor();
-    await card.getByText('O link já foi apagado; este era o destino quando foi denunciado.').waitFor();
+    await card.getByText('O link já foi excluído; este era o destino quando foi denunciado.').waitFor();
     await card.getByText('cobrança de pix falsa, é golpe').waitFor();
     expect(await card.getByRole('button', { name: 'Desativar link' }).count()).toBe(0);
     await noSidewaysScroll(page);

@@ -124,7 +124,7 @@ describe('GET /api/docs', () => {
     expect(text('post-api-links')).toContain('201 Link criado (ou, com a mesma Idempotency-Key, o link que o primeiro pedido criou');
     expect(text('post-api-links')).toContain('idempotency-key string opcional no cabeçalho');
     expect(text('post-api-links')).toContain('409 O alias pedido já está em uso.');
-    expect(text('delete-api-links-alias')).toContain('204 Apagado.');
+    expect(text('delete-api-links-alias')).toContain('204 Excluído.');
   });
 
   it('introduces the API: what it is for, how to get a key, the header, the limits, the errors, the raw document', () => {

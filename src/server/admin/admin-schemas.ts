@@ -51,7 +51,7 @@ const actionResult = object(
 
 const aliasParams = { type: 'object', required: ['alias'], additionalProperties: false, properties: { alias: { type: 'string', maxLength: 200 } } } as const;
 
-const linkState = { type: 'string', enum: ['active', 'disabled', 'blocked', 'missing'], description: 'active; disabled (pelo operador); blocked (domínio bloqueado); missing (apagado).' };
+const linkState = { type: 'string', enum: ['active', 'disabled', 'blocked', 'missing'], description: 'active; disabled (pelo operador); blocked (domínio bloqueado); missing (excluído).' };
 
 const adminSession = object({ operator: object({ email: text() }), csrfToken: text('Mande-o no cabeçalho x-csrf-token em todo POST e DELETE.') });
 
@@ -136,7 +136,7 @@ export const reportsSchema = {
           domain: nullable('string'),
           targets: {
             type: 'array',
-            description: 'Os destinos distintos do link (o principal, depois o de iPhone e o de Android quando diferem): os do link, ou os que as denúncias registraram se ele foi apagado.',
+            description: 'Os destinos distintos do link (o principal, depois o de iPhone e o de Android quando diferem): os do link, ou os que as denúncias registraram se ele foi excluído.',
             items: object({
               kind: { type: 'string', enum: ['main', 'ios', 'android'] },
               url: text(),
@@ -247,7 +247,7 @@ export const linksSchema = {
 
 export const disableLinkSchema = change('Desativar um link', 'desativarLink', { params: aliasParams });
 export const enableLinkSchema = change('Reativar um link', 'reativarLink', { params: aliasParams });
-export const deleteLinkSchema = change('Apagar um link', 'apagarLinkDoConsole', { params: aliasParams });
+export const deleteLinkSchema = change('Excluir um link', 'apagarLinkDoConsole', { params: aliasParams });
 
 export const releaseAliasSchema = change('Liberar o alias de um link excluído', 'liberarAliasExcluido', {
   description: 'O alias de um link excluído fica reservado para sempre; liberado, quem criar um link com ele decide para onde vão os links já compartilhados. "unchanged" quando o alias não é de um link excluído.',

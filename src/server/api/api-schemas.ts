@@ -86,7 +86,7 @@ const SHARED_SCHEMAS = [
   {
     $id: 'LinkCriado',
     type: 'object',
-    description: 'O link criado. `manageToken` é mostrado só agora: com ele (ou com a chave que o criou) o link é visto e apagado.',
+    description: 'O link criado. `manageToken` é mostrado só agora: com ele (ou com a chave que o criou) o link é visto e excluído.',
     required: [...Object.keys(linkCore), 'manageToken', ...optionsViewRequired],
     properties: { ...linkCore, manageToken: { type: 'string' }, ...optionsViewProperties },
   },
@@ -292,11 +292,11 @@ export const ownerViewSchema = {
 export const deleteLinkSchema = {
   operationId: 'deleteLink',
   tags: [TAGS.links],
-  summary: 'Apagar um link',
-  description: 'Apaga o link e seus cliques para sempre. Com o código de gerenciamento do link, ou com a chave de API que o criou.',
+  summary: 'Excluir um link',
+  description: 'Exclui o link e seus cliques para sempre. Com o código de gerenciamento do link, ou com a chave de API que o criou.',
   security: ownerSecurity,
   params: aliasParams,
-  response: { 204: { description: 'Apagado.', type: 'null' }, ...ownerErrors },
+  response: { 204: { description: 'Excluído.', type: 'null' }, ...ownerErrors },
 } as const;
 
 // Ajv does not coerce types here (app.ts), so ?days= arrives as the string it was sent as; a

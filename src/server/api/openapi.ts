@@ -48,12 +48,12 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
         description:
           'Crie e gerencie links curtos a partir do seu programa. Sem chave, a criação é anônima e limitada por endereço; ' +
           'com uma chave de API (pedida à equipe do site), o limite é por chave e a chave é dona dos links que criou: ' +
-          `lista, vê, apaga e cria até ${BULK_MAX_ITEMS.toLocaleString('pt-BR')} de uma vez. Todo erro responde { "error": { "code", "message" } }.`,
+          `lista, vê, exclui e cria até ${BULK_MAX_ITEMS.toLocaleString('pt-BR')} de uma vez. Todo erro responde { "error": { "code", "message" } }.`,
       },
       servers: [{ url: options.publicUrl }],
       tags: [
         { name: TAGS.shortLink, description: 'O link curto em si: o redirecionamento e a senha. Respostas em HTML.' },
-        { name: TAGS.links, description: 'Criar, ver e apagar links, e ver de onde vieram os cliques.' },
+        { name: TAGS.links, description: 'Criar, ver e excluir links, e ver de onde vieram os cliques.' },
         { name: TAGS.keys, description: 'Só com chave de API: criar em lote e listar os links da chave.' },
         { name: TAGS.stats, description: 'Os números do site.' },
         { name: TAGS.reports, description: 'Denunciar links usados para golpes ou abuso.' },

@@ -81,8 +81,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Apagar um link
-         * @description Apaga o link e seus cliques para sempre. Com o código de gerenciamento do link, ou com a chave de API que o criou.
+         * Excluir um link
+         * @description Exclui o link e seus cliques para sempre. Com o código de gerenciamento do link, ou com a chave de API que o criou.
          */
         delete: operations["deleteLink"];
         options?: never;
@@ -304,7 +304,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Apagar um link */
+        /** Excluir um link */
         delete: operations["apagarLinkDoConsole"];
         options?: never;
         head?: never;
@@ -501,7 +501,7 @@ export interface components {
             /** @description Destino para quem abre no Android. */
             androidUrl?: string | null;
         };
-        /** @description O link criado. `manageToken` é mostrado só agora: com ele (ou com a chave que o criou) o link é visto e apagado. */
+        /** @description O link criado. `manageToken` é mostrado só agora: com ele (ou com a chave que o criou) o link é visto e excluído. */
         LinkCriado: {
             /** @description O alias: o link curto é a URL do site seguida de /alias. */
             alias: string;
@@ -1047,7 +1047,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Apagado. */
+            /** @description Excluído. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -1622,7 +1622,7 @@ export interface operations {
                             alias: string;
                             url: string | null;
                             domain: string | null;
-                            /** @description Os destinos distintos do link (o principal, depois o de iPhone e o de Android quando diferem): os do link, ou os que as denúncias registraram se ele foi apagado. */
+                            /** @description Os destinos distintos do link (o principal, depois o de iPhone e o de Android quando diferem): os do link, ou os que as denúncias registraram se ele foi excluído. */
                             targets: {
                                 /** @enum {string} */
                                 kind: "main" | "ios" | "android";
@@ -1635,7 +1635,7 @@ export interface operations {
                                 blocked: boolean;
                             }[];
                             /**
-                             * @description active; disabled (pelo operador); blocked (domínio bloqueado); missing (apagado).
+                             * @description active; disabled (pelo operador); blocked (domínio bloqueado); missing (excluído).
                              * @enum {string}
                              */
                             state: "active" | "disabled" | "blocked" | "missing";
@@ -2041,7 +2041,7 @@ export interface operations {
                             createdAt: string;
                             totalClicks: number;
                             /**
-                             * @description active; disabled (pelo operador); blocked (domínio bloqueado); missing (apagado).
+                             * @description active; disabled (pelo operador); blocked (domínio bloqueado); missing (excluído).
                              * @enum {string}
                              */
                             state: "active" | "disabled" | "blocked" | "missing";

@@ -79,7 +79,7 @@ export const adminTexts = {
     first: 'Primeira',
     last: 'Última',
     reasons: 'Motivos mais recentes',
-    gone: 'O link já foi apagado.',
+    gone: 'O link já foi excluído.',
     domainBlocked: 'domínio bloqueado',
     resolve: 'Resolver',
     resolveTitle: (alias: string) => `Resolver as denúncias de ${alias}?`,
@@ -111,8 +111,8 @@ export const adminTexts = {
             : `${formatNumber(n)} links ativos passam a responder "Link bloqueado".`,
     alreadyBlocked: 'Já está bloqueado.',
     reason: 'Motivo (opcional)',
-    goneWithTarget: 'O link já foi apagado; este era o destino quando foi denunciado.',
-    goneWithTargets: 'O link já foi apagado; estes eram os destinos quando foi denunciado.',
+    goneWithTarget: 'O link já foi excluído; este era o destino quando foi denunciado.',
+    goneWithTargets: 'O link já foi excluído; estes eram os destinos quando foi denunciado.',
   },
   links: {
     search: 'Buscar por alias, domínio ou URL',
@@ -158,7 +158,7 @@ export const adminTexts = {
     active: 'Ativo',
     disabled: 'Desativado',
     blocked: 'Bloqueado pelo domínio',
-    missing: 'Apagado',
+    missing: 'Excluído',
   } satisfies Record<AdminLinkState, string>,
   blocklist: {
     add: 'Bloquear um domínio',

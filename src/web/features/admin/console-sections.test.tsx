@@ -284,10 +284,10 @@ describe('reports', () => {
     fetchMock.mockResolvedValue(jsonResponse({ groups: [group('apagado', 'missing')], openReports: 2 }));
     renderSection(<ReportsSection />, '/admin/denuncias');
     const card = await screen.findByTestId('report-apagado');
-    expect(within(card).getByText('Apagado')).toBeInTheDocument();
+    expect(within(card).getByText('Excluído')).toBeInTheDocument();
     expect(within(card).getByText('https://apagado.example.net/x')).toBeInTheDocument();
     expect(within(card).getByText('apagado.example.net')).toBeInTheDocument();
-    expect(within(card).getByText('O link já foi apagado; este era o destino quando foi denunciado.')).toBeInTheDocument();
+    expect(within(card).getByText('O link já foi excluído; este era o destino quando foi denunciado.')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Desativar link' })).not.toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Bloquear domínio' })).toBeInTheDocument();
   });
