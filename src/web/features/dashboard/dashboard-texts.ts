@@ -12,7 +12,7 @@ export const dashboardTexts = {
   export: 'Exportar',
   import: 'Importar',
   importing: 'Verificando...',
-  importProgress: (done: number, total: number) => `Verificando ${formatNumber(done)} de ${formatNumber(total)} links...`,
+  importProgress: (done: number, total: number) => `Verificando ${formatNumber(done)} de ${plural(total, 'link', 'links')}...`,
   importInputLabel: 'Arquivo de links exportado (.json)',
   searchLabel: 'Buscar nos seus links',
   searchPlaceholder: 'Endereço, alias ou destino',
