@@ -282,7 +282,7 @@ describe('the operator console in Chromium', () => {
     await page.getByRole('button', { name: 'Buscar' }).click();
     const retired = page.getByTestId('retired-alias');
     await retired.getByRole('heading', { name: 'loja-e2e-2: alias de um link excluído' }).waitFor();
-    await retired.getByText(/^O link foi excluído em \d{1,2} de \S+ de \d{4}, \d\d:\d\d\. Ninguém pode criar/).waitFor();
+    await retired.getByText(/^O link foi excluído em \d\d\/\d\d\/\d{4} \d\d:\d\d\. Ninguém pode criar/).waitFor();
     await page.getByText('Nenhum link encontrado.').waitFor();
     await shoot(page, 'e2e-admin-retired-alias');
     expect(await axeViolations(page)).toEqual([]);

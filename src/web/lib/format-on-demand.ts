@@ -34,23 +34,34 @@ export function formatDay(day: string): string {
 let dateTimeZone = SITE_DEFAULTS.statsTimeZone;
 let dateTimeFormat: Intl.DateTimeFormat | undefined;
 
+/** Day, month, year and a 24-hour time in `timeZone`, read back part by part by formatDateTime. */
+function numericDateTime(timeZone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
+}
+
 /** Shows formatDateTime's instants in `timeZone` (an IANA name); an unknown name leaves the zone as it was. */
 export function setDateTimeZone(timeZone: string): void {
   if (timeZone === dateTimeZone) return;
   try {
-    dateTimeFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    dateTimeFormat = numericDateTime(timeZone);
     dateTimeZone = timeZone;
   } catch {
     // A RangeError: a zone this browser's Intl does not know. Better the previous zone than no console.
   }
 }
 
-/** An ISO instant as pt-BR shows it in the site's zone, e.g. "21 de nov. de 2025, 14:30"; the input as is if it is not a date. */
+/**
+ * An ISO instant as the rest of the site writes one, in the site's zone: "21/11/2025 14:30"
+ * (the form of "Criado em" in Meus links and of a link's expiry); the input as is if it is not
+ * a date. Built from the parts, since Intl puts a comma between date and time.
+ */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  dateTimeFormat ??= new Intl.DateTimeFormat('pt-BR', { dateStyle: 'medium', timeStyle: 'short', timeZone: dateTimeZone });
-  return dateTimeFormat.format(date);
+  dateTimeFormat ??= numericDateTime(dateTimeZone);
+  const parts = dateTimeFormat.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '';
+  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
 }
 
 /** A calendar day "2025-11-21" as "21/11" (no time zone involved). */
