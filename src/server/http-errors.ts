@@ -75,9 +75,10 @@ const FIELD_CODES: FieldCodes = {
 /**
  * The operator's console names some fields as the public routes do, with other rules: its
  * `reason` is a block's (at most 500 characters), not a report's; a sign-in `password` beyond
- * any operator's is wrong credentials, not a link password's length.
+ * any operator's is wrong credentials, not a link password's length, and so is a sign-in
+ * without an `email` (or with one that is not text), rather than a bare "Requisição inválida.".
  */
-export const CONSOLE_FIELD_CODES: FieldCodes = { ...FIELD_CODES, reason: 'invalid_admin_reason', password: 'invalid_credentials' };
+export const CONSOLE_FIELD_CODES: FieldCodes = { ...FIELD_CODES, reason: 'invalid_admin_reason', password: 'invalid_credentials', email: 'invalid_credentials' };
 
 /** The answer to a body or query that failed its schema (the first error found names the field). */
 export function describeSchemaErrors(errors: readonly { keyword: string; instancePath: string; params: object }[], fieldCodes: FieldCodes = FIELD_CODES): DescribedError {

@@ -904,6 +904,9 @@ describe(`the operator's console on the server (${testDialect})`, () => {
       ['reason of another type', 'POST', ADMIN_API_ROUTES.blockDomain.url, { domain: 'ok.example', reason: 5 }, 400, 'invalid_admin_reason'],
       ['feed reason of another type', 'POST', ADMIN_API_ROUTES.importBlocklist.url, { content: 'ok.example', reason: [] }, 400, 'invalid_admin_reason'],
       ['sign-in password beyond any operator\'s', 'POST', ADMIN_API_ROUTES.signIn.url, { email: 'ninguem@exemplo.com.br', password: 'x'.repeat(5000) }, 400, 'invalid_credentials'],
+      ['sign-in without an e-mail', 'POST', ADMIN_API_ROUTES.signIn.url, { password: 'uma senha qualquer' }, 400, 'invalid_credentials'],
+      ['sign-in e-mail of another type', 'POST', ADMIN_API_ROUTES.signIn.url, { email: 5, password: 'uma senha qualquer' }, 400, 'invalid_credentials'],
+      ['sign-in without a password', 'POST', ADMIN_API_ROUTES.signIn.url, { email: 'ninguem@exemplo.com.br' }, 400, 'invalid_credentials'],
       ['top-level domain', 'POST', ADMIN_API_ROUTES.blockDomain.url, { domain: 'com' }, 400, 'invalid_domain'],
       ['public suffix', 'POST', ADMIN_API_ROUTES.blockDomain.url, { domain: 'https://gov.br/' }, 400, 'invalid_domain'],
       // The block dialog's count: only a domain that could be blocked is asked about.
