@@ -44,7 +44,6 @@ export const insightsTexts = {
   rangeLabel: 'Período',
   rangeTab: (days: InsightRange) => (days === 1 ? 'Hoje' : `${days} dias`),
   downloadCsv: 'Baixar CSV',
-  downloadCsvLabel: (days: InsightRange) => `Baixar os dados ${rangePhrase(days)} em CSV`,
   csvDownloadedTitle: 'Arquivo baixado',
   csvDownloadedDescription: 'Abra o CSV no Excel, no Google Planilhas ou no LibreOffice.',
 
