@@ -11,6 +11,9 @@
  * override could disguise where a link goes); a malformed escape leaves the URL as stored.
  */
 export function readableUrl(url: string, hostToUnicode?: (asciiHost: string) => string): string {
+  // A stored URL is ASCII (WHATWG serialisation escapes everything else): without an escape or
+  // a punycode label it reads as stored. The crawler's preview page asks on every request.
+  if (!url.includes('%') && !url.includes('xn--')) return url;
   const shown = readableHostIn(url, hostToUnicode);
   try {
     return decodeURI(shown).replace(/[\p{Cc}\p{Cf}\p{Z}]/gu, (char) => encodeURIComponent(char));

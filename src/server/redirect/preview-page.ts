@@ -35,10 +35,7 @@ export function renderPreviewPage(input: PreviewInput): string {
   // The default names the target as a person reads it ('https://açaí.com.br/promoção'), not as
   // stored ('https://xn--aa-4iaz.com.br/promo%C3%A7%C3%A3o'); the link below keeps the stored URL.
   // Clipped too: a target may be 4,096 characters long.
-  const description =
-    clip(input.description, MAX_DESCRIPTION) ??
-    clip(redirectTexts.defaultDescription(readableUrl(input.targetUrl, domainToUnicode)), MAX_DESCRIPTION) ??
-    input.siteName;
+  const description = clip(input.description, MAX_DESCRIPTION) ?? defaultDescription(input.targetUrl);
   const ownImage = isHttpUrl(input.image) ? input.image : null;
   const image = ownImage ?? input.defaultImage;
   const imageSize = ownImage !== null
@@ -82,6 +79,12 @@ export function renderPreviewPage(input: PreviewInput): string {
 }
 
 /** Clipped to `max` characters (code points, as the metadata was stored: no emoji cut in half). */
+function defaultDescription(targetUrl: string): string {
+  const text = redirectTexts.defaultDescription(readableUrl(targetUrl, domainToUnicode));
+  // A URL holds no run of spaces to fold: only a long one needs clip's work.
+  return text.length <= MAX_DESCRIPTION ? text : (clip(text, MAX_DESCRIPTION) ?? text);
+}
+
 function clip(value: string | null, max: number): string | null {
   if (value === null) return null;
   const trimmed = value.replace(/\s+/g, ' ').trim();
