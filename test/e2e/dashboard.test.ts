@@ -229,6 +229,8 @@ describe('dashboard (Meus links)', () => {
     expect(await page.getByRole('link', { name: 'Criar meu primeiro link' }).getAttribute('href')).toBe('/');
     await saveScreenshot(page, 'dashboard-desktop-empty');
 
+    // The file input behind 'Importar' is no second control for screen readers or the keyboard.
+    expect(await page.getByRole('button', { name: 'Arquivo de links exportado (.json)' }).count()).toBe(0);
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Importar lista' }).click()]);
     await chooser.setFiles(exportedFile);
     // painel-dois was deleted after the export: the API says 404 and it stays out.

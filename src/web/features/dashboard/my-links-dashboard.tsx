@@ -187,8 +187,9 @@ export function MyLinksDashboard() {
             type="file"
             accept=".json,application/json"
             aria-label={t.importInputLabel}
-            tabIndex={-1}
-            className="sr-only"
+            // Out of the page: 'Importar' opens its file chooser (click() works on a hidden file
+            // input); seen, it was a second, unnamed-looking control beside that button.
+            hidden
             onChange={(event) => void handleFile(event)}
           />
         </div>
