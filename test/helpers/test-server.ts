@@ -28,6 +28,8 @@ export interface TestServerOptions {
   withWeb?: boolean;
   /** Fastify logger options (default: silent). */
   logger?: AppDeps['logger'];
+  /** An existing database to start on (migrated at the start, as `npm start` does); the caller drops it. */
+  databaseUrl?: string;
 }
 
 /** The dialect of this test project: the same suites run once on SQLite and once on PostgreSQL. */
@@ -35,14 +37,15 @@ export const testDialect: 'sqlite' | 'postgres' = process.env.TEST_DIALECT === '
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shortener-test-'));
-  const postgres = testDialect === 'postgres' ? await createThrowawayDatabase(inject('postgresAdminUrl')) : undefined;
+  const postgres =
+    testDialect === 'postgres' && options.databaseUrl === undefined ? await createThrowawayDatabase(inject('postgresAdminUrl')) : undefined;
   // The port is only known after listen, so PUBLIC_URL is fixed up by reserving one first.
   const port = await freePort();
   const config = loadConfig({
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATABASE_URL: postgres?.url ?? `sqlite:${path.join(dir, 'links.db')}`,
+    DATABASE_URL: options.databaseUrl ?? postgres?.url ?? `sqlite:${path.join(dir, 'links.db')}`,
     LOG_LEVEL: 'silent',
     // Links in tests point at https://example.com/…: never fetch them. Tests of previews
     // turn this on with loopback fixture targets.
