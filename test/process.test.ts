@@ -106,6 +106,9 @@ describe('the server process', () => {
     [{ PUBLIC_URL: 'ftp://example.com' }, /^Invalid configuration: PUBLIC_URL=/],
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL="loud"/],
     [{ TRUST_PROXY: 'everyone' }, /^Invalid configuration: TRUST_PROXY="everyone"/],
+    // Address lists are read with ipaddr.js at the start, not first when the server is built.
+    [{ TRUST_PROXY: '10.0.0.0/99' }, /^Invalid configuration: TRUST_PROXY="10\.0\.0\.0\/99"/],
+    [{ METRICS_ALLOW: '10.0.0.0/99' }, /^Invalid configuration: METRICS_ALLOW="10\.0\.0\.0\/99": must be a comma-separated list of addresses or CIDR ranges/],
     // Read when the server starts, not at the first click flush (where every flush then failed).
     [{ GEOIP_CITY_DB: '/nonexistent/city.mmdb' }, /^GEOIP_CITY_DB: cannot open the MaxMind database \/nonexistent\/city\.mmdb: ENOENT/],
     [{ GEOIP_COUNTRY_DB: path.resolve('package.json') }, /^GEOIP_COUNTRY_DB: cannot open the MaxMind database \/.*package\.json: not a \.mmdb file/],

@@ -2,6 +2,7 @@
 // typed and frozen, then passed to whatever needs it. A bad value stops the start with one
 // clear line (see main.ts).
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import type { SiteConfig } from '../shared/api.js';
 import { BRAND_COLOR_PATTERN, SITE_DEFAULTS } from '../shared/site.js';
@@ -95,7 +96,10 @@ const envSchema = z.object({
   // Signs the console's session cookie; unset, the first instance makes one and keeps it in the
   // database for the others (server_secrets).
   ADMIN_SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  METRICS_ALLOW: z.string().default('127.0.0.1/8,::1/128'),
+  METRICS_ALLOW: z
+    .string()
+    .default('127.0.0.1/8,::1/128')
+    .refine((v) => splitList(v).every(isAddressOrRange), { message: 'must be a comma-separated list of addresses or CIDR ranges, e.g. 127.0.0.1/8,::1/128' }),
   SITE_NAME: z.string().min(1).default(SITE_DEFAULTS.siteName),
   BRAND_COLOR: z.string().regex(BRAND_COLOR_PATTERN, 'must be a colour such as #0f766e').default(SITE_DEFAULTS.brandColor),
   CONTACT_EMAIL: z.email().default(SITE_DEFAULTS.contactEmail),
@@ -273,6 +277,16 @@ export function withoutPassword(url: string): string {
   return match === null ? url : `${match[1] ?? ''}:***@${match[3] ?? ''}`;
 }
 
+/**
+ * An address or a CIDR range, checked here with the parser that reads it later (ipaddr.js, in
+ * proxy-addr and the /metrics check): a typo such as 10.0.0.0/99 stopped the start only when the
+ * server was built, with ipaddr's message and no variable named.
+ */
+function isAddressOrRange(entry: string): boolean {
+  if (entry.includes('/')) return ipaddr.IPv4.isValidCIDRFourPartDecimal(entry) || ipaddr.IPv6.isValidCIDR(entry);
+  return ipaddr.IPv4.isValidFourPartDecimal(entry) || ipaddr.IPv6.isValid(entry);
+}
+
 /** "a, b,,c" → ['a', 'b', 'c']. */
 function splitList(value: string): readonly string[] {
   return value.split(',').map((s) => s.trim()).filter(Boolean);
@@ -334,7 +348,7 @@ function parseTrustProxy(value: string): TrustProxy {
   if (v === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
   const list = v.split(',').map((s) => s.trim()).filter(Boolean);
-  if (list.every((entry) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry) || ['loopback', 'linklocal', 'uniquelocal'].includes(entry))) {
+  if (list.every((entry) => isAddressOrRange(entry) || ['loopback', 'linklocal', 'uniquelocal'].includes(entry))) {
     return list;
   }
   throw new ConfigError(
