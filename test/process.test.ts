@@ -99,6 +99,51 @@ describe('the server process', () => {
     }
   });
 
+  // A client that never finishes its body held the stop until its 20 s deadline, and the
+  // process then exited 1 without writing the buffered clicks.
+  it.each([
+    ['SIGTERM alone', ['SIGTERM'], 15_000],
+    ['a second SIGINT', ['SIGINT', 'SIGINT'], 4_000],
+  ] as const)('with a request whose body never arrives, %s ends the wait for it, writes the clicks and exits 0', async (_name, signals, withinMs) => {
+    const port = await freePort();
+    const file = path.join(dir, `stalled-${signals.length}.db`);
+    const server = spawnServer({ PORT: String(port), DATABASE_URL: `sqlite:${file}`, CLICK_FLUSH_INTERVAL_MS: '600000', WEB_DIST_DIR: dir });
+    await waitUntilReady(server);
+    const created = await fetch(`${server.url}/api/links`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'https://example.com/parado', alias: 'parado' }),
+    });
+    expect(created.status).toBe(201);
+    for (let i = 0; i < 3; i++) await fetch(`${server.url}/parado`, { redirect: 'manual', headers: { 'user-agent': BROWSER } });
+
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write('POST /api/links HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"url":');
+    await new Promise((r) => setTimeout(r, 200));
+
+    const stoppedAt = Date.now();
+    server.child.kill(signals[0]);
+    if (signals[1] !== undefined) {
+      await new Promise((r) => setTimeout(r, 500));
+      server.child.kill(signals[1]);
+    }
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - stoppedAt).toBeLessThan(withinMs);
+    socket.destroy();
+
+    const db = new SqliteDatabase(file, { readonly: true });
+    try {
+      const clicks = db
+        .prepare('select sum(c.clicks) as n from link_clicks_daily c join links l on l.id = c.link_id where l.alias = ?')
+        .get('parado') as { n: number | null };
+      expect(clicks.n).toBe(3);
+    } finally {
+      db.close();
+    }
+  }, 30_000);
+
   it.each([
     [{ PORT: 'abc' }, /^Invalid configuration: PORT="abc"/],
     [{ STATS_TIMEZONE: 'Mars/Olympus' }, /^Invalid configuration: STATS_TIMEZONE="Mars\/Olympus"/],

@@ -14,6 +14,15 @@ import { checkGeoDatabases } from './insights/geoip.js';
 /** The longest a graceful stop may take before the process exits anyway (exit 1). */
 const STOP_DEADLINE_MS = 20_000;
 
+/**
+ * How long a stop waits for requests already under way before it closes their connections.
+ * The buffered clicks are written only once the listener has closed, so one client that never
+ * finishes its body (or a slow upload) held the stop until STOP_DEADLINE_MS, and the process
+ * exited 1 with the clicks unwritten. Redirects and creations take milliseconds; this leaves
+ * the writes time inside the deadline (and inside an orchestrator's usual 10 s grace).
+ */
+const DRAIN_MS = 5_000;
+
 // Before anything allocates much (the link cache's warm-up above all): see the module.
 anchorTickObjectShape();
 
@@ -52,10 +61,16 @@ async function main(): Promise<void> {
   if (proxyWarning !== undefined) server.log.warn(proxyWarning);
 
   let stopping = false;
+  const cutRequestsUnderWay = (why: string) => {
+    server.log.warn(`${why}: closing the connections of requests still under way`);
+    server.server.closeAllConnections();
+  };
   const stop = async (signal: string) => {
-    if (stopping) return;
+    // A second signal (Ctrl-C again) stops the wait for requests; the clicks are still written.
+    if (stopping) return cutRequestsUnderWay(`second ${signal}`);
     stopping = true;
     server.log.info({ signal }, 'shutting down: closing server, flushing clicks');
+    setTimeout(() => cutRequestsUnderWay(`shutdown waited ${DRAIN_MS} ms`), DRAIN_MS).unref();
     // Nothing may hold a stop forever (a store that hangs, a writer thread that does not close):
     // the clicks' own deadline (10 s, said in the log) comes first; this one ends the rest.
     setTimeout(() => {
