@@ -1,6 +1,6 @@
 // Migrations are the only source of the schema. They are listed here in order (no file
 // scanning, so the compiled and the TypeScript code run the same list).
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { type Kysely, type Migration, type MigrationInfo, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Dialect } from './dialect.js';
 import { initial } from './migrations/0001-initial.js';
 import { abuseControls } from './migrations/0002-abuse-controls.js';
@@ -73,6 +73,9 @@ async function migrateSqliteInOneTransaction(db: Kysely<Database>): Promise<void
 
 async function runMigrator(db: Kysely<Database>, dialect: Dialect): Promise<void> {
   const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
+  // An instance of this version restarted after a newer one migrated (a rolling deploy, a
+  // rollback) got Kysely's "corrupted migrations: previously executed migration … is missing".
+  await assertNotNewer(db, await migrator.getMigrations());
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error !== undefined || failed !== undefined) {
@@ -90,14 +93,21 @@ async function runMigrator(db: Kysely<Database>, dialect: Dialect): Promise<void
  */
 export async function assertSchemaMatches(db: Kysely<Database>, dialect: Dialect): Promise<void> {
   const known = await new Migrator({ db, provider: migrationProvider(dialect) }).getMigrations();
+  await assertNotNewer(db, known);
   const pending = known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+  if (pending.length > 0) {
+    throw new MigrationError(`The database lacks ${pending.length === 1 ? 'migration' : 'migrations'} ${pending.join(', ')}: run \`npm run migrate\` first (MIGRATE_ON_START is false).`);
+  }
+}
+
+/** Refuses a database with migrations this code does not know (applied by a newer version). */
+async function assertNotNewer(db: Kysely<Database>, known: readonly MigrationInfo[]): Promise<void> {
+  // Nothing applied yet (a new database, where the migrations' table may not exist): nothing newer.
+  if (known.every((migration) => migration.executedAt === undefined)) return;
   const names = new Set(known.map((migration) => migration.name));
-  const executed = pending.length === known.length ? [] : (await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((row) => row.name);
+  const executed = (await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((row) => row.name);
   const unknown = executed.filter((name) => !names.has(name));
   if (unknown.length > 0) {
     throw new MigrationError(`The database was migrated by a newer version of the code (${unknown.join(', ')}): run that version, or restore the backup taken before the upgrade.`);
-  }
-  if (pending.length > 0) {
-    throw new MigrationError(`The database lacks ${pending.length === 1 ? 'migration' : 'migrations'} ${pending.join(', ')}: run \`npm run migrate\` first (MIGRATE_ON_START is false).`);
   }
 }
