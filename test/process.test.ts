@@ -153,6 +153,7 @@ describe('the server process', () => {
     [{ TRUST_PROXY: 'everyone' }, /^Invalid configuration: TRUST_PROXY="everyone"/],
     // Address lists are read with ipaddr.js at the start, not first when the server is built.
     [{ TRUST_PROXY: '10.0.0.0/99' }, /^Invalid configuration: TRUST_PROXY="10\.0\.0\.0\/99"/],
+    [{ HOST: '192.0.2.1' }, /^Failed to start: cannot listen on HOST=192\.0\.2\.1 PORT=0: listen EADDRNOTAVAIL/],
     [{ METRICS_ALLOW: '10.0.0.0/99' }, /^Invalid configuration: METRICS_ALLOW="10\.0\.0\.0\/99": must be a comma-separated list of addresses or CIDR ranges/],
     // Read when the server starts, not at the first click flush (where every flush then failed).
     [{ GEOIP_CITY_DB: '/nonexistent/city.mmdb' }, /^GEOIP_CITY_DB: cannot open the MaxMind database \/nonexistent\/city\.mmdb: ENOENT/],

@@ -90,7 +90,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  await server.listen({ port: config.port, host: config.host });
+  try {
+    await server.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // The system's words alone ("listen EADDRNOTAVAIL", "getaddrinfo ENOTFOUND") named no variable.
+    console.error(`Failed to start: cannot listen on HOST=${config.host} PORT=${config.port}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
   // The SQLite file by name: a mistyped path opens a new, empty database, and this line shows which.
   const database = config.database.kind === 'sqlite' ? `sqlite ${path.resolve(config.database.file)}` : 'postgres';
   server.log.info(`${config.site.siteName} at ${config.publicUrl} (listening on ${config.host}:${config.port}, ${database})`);
