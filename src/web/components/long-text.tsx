@@ -3,8 +3,9 @@
 // beside the line: a title is out of reach on a touch screen, and a phone is where a long
 // target is cut. The button sits on the line, not under it, so the box is as tall cut as it
 // would be whole on one line: a text that arrives after the page painted (read in the browser)
-// moves nothing. Whether it is cut is measured, as the box's width changes; once the button
-// takes its room the line only gets shorter, so the measure cannot flip back and forth. The whole
+// moves nothing. Whether it is cut is measured, as the box's width changes: the text's own width
+// against the whole box's, not the line's (the button narrows the line, so a line measured once
+// a pixel too narrow, while the page settles, would keep its button and stay cut). The whole
 // text is in the page either way, for screen readers and for search. Put it in a box that may
 // shrink (min-w-0).
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
@@ -21,20 +22,21 @@ const LONG_TEXT = 40;
 /** `label`: read before the text and cut with it ('Destino: '); not part of the title. */
 export function LongText({ text, label, className }: { text: string; label?: ReactNode; className?: string }) {
   const [whole, setWhole] = useState(false);
+  const box = useRef<HTMLSpanElement>(null);
   const line = useRef<HTMLSpanElement>(null);
   const measurable = typeof ResizeObserver !== 'undefined';
   const [cut, setCut] = useState(!measurable && [...text].length > LONG_TEXT);
   useLayoutEffect(() => {
-    const element = line.current;
-    if (!measurable || element === null || whole) return;
-    const measure = () => setCut(element.scrollWidth > element.clientWidth + 1);
+    const [outer, element] = [box.current, line.current];
+    if (!measurable || outer === null || element === null || whole) return;
+    const measure = () => setCut(element.scrollWidth > outer.clientWidth + 1);
     measure();
     const observer = new ResizeObserver(measure);
-    observer.observe(element);
+    observer.observe(outer);
     return () => observer.disconnect();
   }, [measurable, text, whole]);
   return (
-    <span className={cn('flex min-w-0 items-baseline gap-2', className)}>
+    <span ref={box} className={cn('flex min-w-0 items-baseline gap-2', className)}>
       <span ref={line} className={cn('min-w-0 flex-1', whole ? 'wrap-anywhere' : 'truncate')} title={whole ? undefined : text}>
         {label}
         {text}
