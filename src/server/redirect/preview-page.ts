@@ -78,13 +78,14 @@ export function renderPreviewPage(input: PreviewInput): string {
 `;
 }
 
-/** Clipped to `max` characters (code points, as the metadata was stored: no emoji cut in half). */
+/** 'Acesse o link: …' with the target as a person reads it, clipped like a fetched description. */
 function defaultDescription(targetUrl: string): string {
   const text = redirectTexts.defaultDescription(readableUrl(targetUrl, domainToUnicode));
   // A URL holds no run of spaces to fold: only a long one needs clip's work.
   return text.length <= MAX_DESCRIPTION ? text : (clip(text, MAX_DESCRIPTION) ?? text);
 }
 
+/** Clipped to `max` characters (code points, as the metadata was stored: no emoji cut in half). */
 function clip(value: string | null, max: number): string | null {
   if (value === null) return null;
   const trimmed = value.replace(/\s+/g, ' ').trim();
