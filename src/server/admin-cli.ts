@@ -8,6 +8,7 @@
 // command that finds nothing to change says so ("Nada a fazer: …") and exits 0.
 import { isValidAliasFormat, normalizeAlias } from '../shared/alias-rules.js';
 import { formatInteger } from '../shared/integer-format.js';
+import type { ScryptCost } from './password-hash.js';
 import { createBlocklist, normalizeDomain, tooBroadToBlock } from './abuse/blocklist.js';
 import { readBlocklistFile } from './abuse/blocklist-feed.js';
 import { createReportRepository } from './abuse/report-repository.js';
@@ -308,6 +309,8 @@ async function runAdminCommand(
     actor?: Actor;
     /** The standard input's first line (`--password-stdin`). */
     readPassword?: () => Promise<string>;
+    /** The operators' hash cost: the real one unless a test lowers it (password-hash.ts). */
+    operatorPasswordCost?: ScryptCost;
   },
 ): Promise<AdminResult> {
   const command = parseAdminCommand(args);
@@ -317,7 +320,7 @@ async function runAdminCommand(
   const keys = createApiKeyService({ keys: createApiKeyRepository(store.db), clock, defaultPerMinute: options.apiKeyPerMinute ?? API_KEY_RATE_LIMIT_DEFAULT });
   const links = createLinkRepository(store);
   const blocklist = createBlocklist(store.db, clock);
-  const operators = createOperatorService({ operators: createOperatorRepository(store.db), clock });
+  const operators = createOperatorService({ operators: createOperatorRepository(store.db), clock, cost: options.operatorPasswordCost });
   const actions = createOperatorActions({
     db: store.db,
     links,

@@ -19,6 +19,7 @@ import { ADMIN_API_PREFIX } from '../shared/admin-api.js';
 import type { ApiErrorBody } from '../shared/api.js';
 import { type ApiErrorCode, errorMessages } from '../shared/messages.js';
 import { API_PREFIX } from '../shared/routes.js';
+import type { PasswordCosts } from './password-hash.js';
 import { addApiSchemas } from './api/api-schemas.js';
 import { API_VERSION, registerOpenApi } from './api/openapi.js';
 import { adminPlugin } from './admin/admin-plugin.js';
@@ -47,6 +48,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Fastify logger options; defaults to pino JSON at config.logLevel, client IPs masked. */
   logger?: FastifyServerOptions['logger'];
+  /** The real costs unless a test lowers them (password-hash.ts). */
+  passwordCosts?: PasswordCosts;
 }
 
 export interface App {
@@ -109,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Only JSON bodies are accepted; text/plain would otherwise reach the schemas as a string.
   server.removeContentTypeParser('text/plain');
 
-  const services = createServices({ config, store: deps.store, clock: deps.clock, log: server.log });
+  const services = createServices({ config, store: deps.store, clock: deps.clock, log: server.log, passwordCosts: deps.passwordCosts });
   setErrorHandlers(server, services);
   // The API's shared schemas and the OpenAPI generator live on the root, before any route.
   addApiSchemas(server);

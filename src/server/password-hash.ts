@@ -11,6 +11,17 @@ export interface ScryptCost {
   p: number;
 }
 
+/**
+ * The hashes' costs of each kind of password, when not the real ones (operator-service.ts,
+ * links/link-password.ts). Only tests lower them: at the real cost a sign-in's check takes
+ * ~0.5 s of a CPU and a link password's ~0.15 s, and the suite checks thousands. A stored hash
+ * carries its cost, so a check follows whatever cost made it.
+ */
+export interface PasswordCosts {
+  operators?: ScryptCost;
+  links?: ScryptCost;
+}
+
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 

@@ -4,6 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LinkInsights } from '../shared/api.js';
 import { createBlocklist } from './abuse/blocklist.js';
+import type { PasswordCosts } from './password-hash.js';
 import { createAdminQueries } from './admin/admin-queries.js';
 import { createAuditLog } from './admin/audit-log.js';
 import { createOperatorActions } from './admin/operator-actions.js';
@@ -47,6 +48,8 @@ export interface ServiceDeps {
   store: Store;
   clock?: Clock;
   log: FastifyBaseLogger;
+  /** The real costs unless a test lowers them (password-hash.ts). */
+  passwordCosts?: PasswordCosts | undefined;
 }
 
 /** A kind of server-side failure is logged at most once in this window (see error-log-throttle.ts). */
@@ -69,7 +72,7 @@ const INSIGHTS_WINDOW_MAX = 1_000_000;
  */
 const INSIGHTS_CACHE_MAX_ITEMS = 100_000;
 
-export function createServices({ config, store, clock = systemClock, log }: ServiceDeps) {
+export function createServices({ config, store, clock = systemClock, log, passwordCosts }: ServiceDeps) {
   const calendar = createCalendar(config.statsTimeZone, clock);
   // Owners' insights answers, dropped when a flush writes their link's counters. Kept at most one
   // breakdown interval: counters other instances write (PostgreSQL) are not heard here.
@@ -190,6 +193,7 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
     publicHost: config.publicHost,
     isBlockedHost: blocklist.isBlocked,
     allowLoopbackTargets: config.allowLoopbackTargets,
+    passwordCost: passwordCosts?.links,
     async onCreated({ id, response, hasOptions }) {
       writeHealth.succeeded();
       // Another instance may hold a cached miss for this alias.
@@ -227,7 +231,7 @@ export function createServices({ config, store, clock = systemClock, log }: Serv
   const apiKeys = createApiKeyService({ keys: createApiKeyRepository(store.db), clock, defaultPerMinute: config.rateLimits.apiKeyPerMinute });
   const reports = createReportRepository(store.db);
   // The operator's console: the same actions as the terminal tool, and what it reads.
-  const operators = createOperatorService({ operators: createOperatorRepository(store.db), clock });
+  const operators = createOperatorService({ operators: createOperatorRepository(store.db), clock, cost: passwordCosts?.operators });
   const audit = createAuditLog(store.db, clock);
   const operatorActions = createOperatorActions({
     db: store.db,

@@ -10,11 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliActor, runAdmin } from '../../src/server/admin-cli.js';
 import { domainLiveLinksUpTo } from '../../src/server/admin/admin-queries.js';
 import { loggerOptions } from '../../src/server/ops/log-options.js';
+import type { ScryptCost } from '../../src/server/password-hash.js';
 import { errorMessages } from '../../src/shared/messages.js';
 import { ADMIN_API_ROUTES, adminApiPath, type AdminAuditPage, type AdminBlockImpact, type AdminBlocklistPage, type AdminLinkPage, type AdminReportQueue, CSRF_HEADER } from '../../src/shared/admin-api.js';
 import { type ConsoleSession, signInToConsole } from '../helpers/console-session.js';
 import { BROWSER } from '../helpers/fixtures.js';
-import { startTestServer, testDialect, type TestServer } from '../helpers/test-server.js';
+import { FAST_SCRYPT, startTestServer, testDialect, type TestServer } from '../helpers/test-server.js';
 
 const EMAIL = 'opera@example.com';
 const PASSWORD = 'senha-longa-da-operadora';
@@ -24,8 +25,18 @@ let now = Date.parse('2026-11-20T15:00:00.000Z');
 let server: TestServer;
 const logLines: string[] = [];
 
-const admin = (args: string[], password?: string) =>
-  runAdmin(args, server.store, { timeZone: 'America/Sao_Paulo', clock: () => now, actor: cliActor('maria'), readPassword: async () => password ?? '' });
+/**
+ * The terminal tool on this file's store. Operators it adds get the test servers' fast hash
+ * (test-server.ts) unless `cost` is 'real': the tool's own, as `npm run admin` stores it.
+ */
+const admin = (args: string[], password?: string, cost: ScryptCost | 'real' = FAST_SCRYPT) =>
+  runAdmin(args, server.store, {
+    timeZone: 'America/Sao_Paulo',
+    clock: () => now,
+    actor: cliActor('maria'),
+    readPassword: async () => password ?? '',
+    ...(cost === 'real' ? {} : { operatorPasswordCost: cost }),
+  });
 
 beforeAll(async () => {
   const stream = new Writable({
@@ -35,17 +46,18 @@ beforeAll(async () => {
     },
   });
   server = await startTestServer({ clock: () => now, env: { TRUST_PROXY: 'true', LOG_LEVEL: 'info' }, logger: loggerOptions('info', stream) });
-  expect((await admin(['operators', 'add', EMAIL, '--password-stdin'], PASSWORD)).code).toBe(0);
+  // This one at the real cost: the first test checks what the tool stores, and her sign-ins check it.
+  expect((await admin(['operators', 'add', EMAIL, '--password-stdin'], PASSWORD, 'real')).code).toBe(0);
 }, 60_000);
 afterAll(async () => {
   await server.close();
 });
 
-/** A sign-in attempt from a client address (X-Forwarded-For: TRUST_PROXY is on). */
-function attempt(email: string, password: string, address = '198.51.100.7', extra: Record<string, string> = {}) {
-  return fetch(`${server.url}${ADMIN_API_ROUTES.signIn.url}`, {
+/** A sign-in attempt from a client address (X-Forwarded-For: TRUST_PROXY is on), at this file's server unless `at` is another. */
+function attempt(email: string, password: string, address = '198.51.100.7', extra: Record<string, string> = {}, at: TestServer = server) {
+  return fetch(`${at.url}${ADMIN_API_ROUTES.signIn.url}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url, 'x-forwarded-for': address, ...extra },
+    headers: { 'content-type': 'application/json', origin: at.url, 'x-forwarded-for': address, ...extra },
     body: JSON.stringify({ email, password }),
   });
 }
@@ -215,13 +227,20 @@ describe(`the operator's console on the server (${testDialect})`, () => {
   });
 
   it('sign-in: when too many checks wait (a flood from many networks), the next ones get 503 with Retry-After at once', async () => {
-    const responses = await Promise.all(Array.from({ length: 24 }, (_, i) => attempt(`fila-${i}@example.com`, 'qualquer-senha-longa', `198.18.${60 + i}.1`)));
-    const statuses = responses.map((response) => response.status);
-    expect(statuses.filter((status) => status === 503).length).toBeGreaterThan(0);
-    expect(statuses.every((status) => status === 503 || status === 401)).toBe(true);
-    for (const response of responses.filter((r) => r.status === 503)) {
-      expect(response.headers.get('retry-after')).toBe('5');
-      expect(await errorCode(response)).toBe('unavailable');
+    // A server hashing at the real cost: checks of ~0.5 s each queue behind one another, where
+    // this file's fast ones (test-server.ts) could all be done before the flood has arrived.
+    const slow = await startTestServer({ clock: () => now, env: { TRUST_PROXY: 'true' }, passwordCosts: {} });
+    try {
+      const responses = await Promise.all(Array.from({ length: 24 }, (_, i) => attempt(`fila-${i}@example.com`, 'qualquer-senha-longa', `198.18.${60 + i}.1`, {}, slow)));
+      const statuses = responses.map((response) => response.status);
+      expect(statuses.filter((status) => status === 503).length).toBeGreaterThan(0);
+      expect(statuses.every((status) => status === 503 || status === 401)).toBe(true);
+      for (const response of responses.filter((r) => r.status === 503)) {
+        expect(response.headers.get('retry-after')).toBe('5');
+        expect(await errorCode(response)).toBe('unavailable');
+      }
+    } finally {
+      await slow.close();
     }
     // The 16 admitted checks are real scrypt hashes (64 MB each, 2 at a time): ~9 s alone, and
     // 18–20 s of the default 20 on a busy 2-CPU host running the whole suite.

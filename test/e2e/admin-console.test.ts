@@ -12,6 +12,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../src/server/admin-cli.js';
 import { BROWSER } from '../helpers/fixtures.js';
+import { FAST_SCRYPT } from '../helpers/test-server.js';
 import { startE2e, type E2eEnv } from './support/app.js';
 import { axeViolations } from './support/axe.js';
 import { DESKTOP, newContext, PHONE } from './support/browser.js';
@@ -33,7 +34,12 @@ beforeAll(async () => {
   // TRUST_PROXY: each browser context below is another client (its own x-forwarded-for).
   env = await startE2e({ TRUST_PROXY: 'true' });
   for (const email of [EMAIL, OTHER_EMAIL]) {
-    const added = await runAdmin(['operators', 'add', email, '--password-stdin'], env.server.store, { timeZone: 'America/Sao_Paulo', readPassword: async () => PASSWORD });
+    // The test servers' fast hash (test-server.ts): this file signs in some twenty times.
+    const added = await runAdmin(['operators', 'add', email, '--password-stdin'], env.server.store, {
+      timeZone: 'America/Sao_Paulo',
+      readPassword: async () => PASSWORD,
+      operatorPasswordCost: FAST_SCRYPT,
+    });
     expect(added.code).toBe(0);
   }
 }, 60_000);

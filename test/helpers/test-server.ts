@@ -9,6 +9,7 @@ import type { Clock } from '../../src/server/calendar.js';
 import { type Config, loadConfig } from '../../src/server/config.js';
 import { openStore, type Store } from '../../src/server/db/store.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
+import type { PasswordCosts, ScryptCost } from '../../src/server/password-hash.js';
 import { createThrowawayDatabase } from './postgres.js';
 
 export interface TestServer {
@@ -30,7 +31,19 @@ export interface TestServerOptions {
   logger?: AppDeps['logger'];
   /** An existing database to start on (migrated at the start, as `npm start` does); the caller drops it. */
   databaseUrl?: string;
+  /** Password hash costs: FAST_PASSWORD_COSTS unless given; `{}` for the real ones. */
+  passwordCosts?: PasswordCosts;
 }
+
+/**
+ * scrypt at N = 2^10 (1 MB, ~4 ms a hash here), for the passwords test servers hash and check:
+ * the same code and the same stored format as the real costs (2^16 for operators, ~0.5 s a
+ * check here; 2^15 for links, ~0.15 s), which made the console's and the link options' tests
+ * spend minutes of CPU on hashing. Tests of the real costs, and of floods that need checks slow
+ * enough to queue, start their server with `passwordCosts: {}`.
+ */
+export const FAST_SCRYPT: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
+export const FAST_PASSWORD_COSTS: PasswordCosts = { operators: FAST_SCRYPT, links: FAST_SCRYPT };
 
 /** The dialect of this test project: the same suites run once on SQLite and once on PostgreSQL. */
 export const testDialect: 'sqlite' | 'postgres' = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
@@ -59,7 +72,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   const store = openStore(config.database);
   await migrateToLatest(store.db, store.dialect);
-  const app = await buildApp({ config, store, ...(options.clock ? { clock: options.clock } : {}), ...(options.logger ? { logger: options.logger } : {}) });
+  const app = await buildApp({
+    config,
+    store,
+    passwordCosts: options.passwordCosts ?? FAST_PASSWORD_COSTS,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   await app.server.listen({ port, host: '127.0.0.1' });
   return {
     url: `http://127.0.0.1:${port}`,

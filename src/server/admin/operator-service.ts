@@ -4,11 +4,11 @@
 import { OPERATOR_PASSWORD_MAX, OPERATOR_PASSWORD_MIN } from '../../shared/admin-api.js';
 import type { Clock } from '../calendar.js';
 import { AppError } from '../errors.js';
-import { createHashQueue, hashPassword, PasswordChecksBusy, verifyPassword } from '../password-hash.js';
+import { createHashQueue, hashPassword, PasswordChecksBusy, type ScryptCost, verifyPassword } from '../password-hash.js';
 import type { OperatorRepository } from './operator-repository.js';
 
 /** N = 2^16, r = 8, p = 2: one of OWASP's scrypt settings (64 MB, ~0.2 s here). */
-const OPERATOR_COST = { N: 2 ** 16, r: 8, p: 2 } as const;
+export const OPERATOR_PASSWORD_COST: ScryptCost = { N: 2 ** 16, r: 8, p: 2 };
 
 /** Hashes at once at most: each takes 64 MB, and sign-in floods from many addresses must not take the memory. */
 const HASHES_AT_ONCE = 2;
@@ -39,7 +39,13 @@ export interface SignedInOperator {
 
 export type SignInResult = { operator: SignedInOperator } | { refused: 'unknown_email' } | { refused: 'wrong_password'; email: string };
 
-export function createOperatorService(deps: { operators: OperatorRepository; clock: Clock }) {
+export function createOperatorService(deps: {
+  operators: OperatorRepository;
+  clock: Clock;
+  /** OPERATOR_PASSWORD_COST unless a test lowers it (password-hash.ts, PasswordCosts). */
+  cost?: ScryptCost | undefined;
+}) {
+  const cost = deps.cost ?? OPERATOR_PASSWORD_COST;
   // A hash of nothing anybody knows, checked against for unknown e-mails.
   let decoy: Promise<string> | undefined;
   const hashes = createHashQueue(HASHES_AT_ONCE, SIGN_IN_CHECKS_WAITING_MAX);
@@ -52,7 +58,7 @@ export function createOperatorService(deps: { operators: OperatorRepository; clo
   return {
     /** 'added', or 'exists' when the e-mail already has an operator (the password is left alone). */
     async add(email: string, password: string): Promise<'added' | 'exists'> {
-      const hash = await hashes.run(() => hashPassword(password, OPERATOR_COST));
+      const hash = await hashes.run(() => hashPassword(password, cost));
       const id = await deps.operators.insert(email, hash, new Date(deps.clock()).toISOString());
       return id === undefined ? 'exists' : 'added';
     },
@@ -68,7 +74,7 @@ export function createOperatorService(deps: { operators: OperatorRepository; clo
       const operator = email === undefined ? undefined : await deps.operators.findByEmail(email);
       const tooLong = password.length > OPERATOR_PASSWORD_MAX * 4;
       if (operator === undefined || tooLong) {
-        decoy ??= hashPassword('not a password anybody has', OPERATOR_COST);
+        decoy ??= hashPassword('not a password anybody has', cost);
         const stored = await decoy;
         await check(tooLong ? '' : password, stored);
         return operator === undefined ? { refused: 'unknown_email' } : { refused: 'wrong_password', email: operator.email };

@@ -2,6 +2,7 @@
 import type { CreateLinkResponse, LinkOptionsView } from '../../shared/api.js';
 import { type CheckedLinkOptions, checkLinkOptions, hasAnyOption, type LinkOptionsInput } from '../../shared/link-options.js';
 import type { StoredLinkOptions } from '../db/link-statements.js';
+import type { ScryptCost } from '../password-hash.js';
 import { hashLinkPassword } from './link-password.js';
 import { isReservedAlias, isValidAliasFormat, normalizeAlias } from '../../shared/alias-rules.js';
 import { checkTargetUrl } from '../../shared/url-rules.js';
@@ -29,6 +30,8 @@ export interface LinkServiceDeps {
   allowLoopbackTargets: boolean;
   /** Called after a creation, before it is answered (caches of every instance, statistics, preview metadata). */
   onCreated: (link: CreatedLink) => Promise<void>;
+  /** The password hash's cost: LINK_PASSWORD_COST unless a test lowers it (password-hash.ts, PasswordCosts). */
+  passwordCost?: ScryptCost | undefined;
 }
 
 export interface CreateLinkInput extends LinkOptionsInput {
@@ -90,12 +93,12 @@ function sameOptions(stored: LinkOptionsView, asked: LinkOptionsView): boolean {
 }
 
 /** The options as stored: undefined for a plain link; the password hashed (slow: after every other check). */
-async function storedOptions(options: CheckedLinkOptions): Promise<StoredLinkOptions | undefined> {
+async function storedOptions(options: CheckedLinkOptions, passwordCost: ScryptCost | undefined): Promise<StoredLinkOptions | undefined> {
   if (!hasAnyOption(options)) return undefined;
   return {
     expiresAt: options.expiresAt,
     maxClicks: options.maxClicks,
-    passwordHash: options.password === null ? null : await hashLinkPassword(options.password),
+    passwordHash: options.password === null ? null : await hashLinkPassword(options.password, passwordCost),
     iosUrl: options.iosUrl,
     androidUrl: options.androidUrl,
   };
@@ -190,7 +193,7 @@ export function createLinkService(deps: LinkServiceDeps) {
       // one lookup per aliased item, queued behind each other on SQLite's one connection.
       if (apiKeyId === undefined && (await deps.links.aliasTaken(requested))) return takenUnlessReplay();
       await admit();
-      const stored = await storedOptions(options);
+      const stored = await storedOptions(options, deps.passwordCost);
       try {
         return await insertWithAlias(requested, url, stored, view, apiKeyId, token);
       } catch (error) {
@@ -206,7 +209,7 @@ export function createLinkService(deps: LinkServiceDeps) {
       if (replay !== undefined) return { replay };
     }
     await admit();
-    const stored = await storedOptions(options);
+    const stored = await storedOptions(options, deps.passwordCost);
     for (let attempt = 1; ; attempt++) {
       const alias = keyed ?? randomAlias();
       try {
