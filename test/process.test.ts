@@ -7,7 +7,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BROWSER } from './helpers/fixtures.js';
-import { freePort, spawnServer, waitUntilReady } from './helpers/child-server.js';
+import { builtServerCommand, freePort, spawnServer, waitUntilReady } from './helpers/child-server.js';
 import { immutableFlagWorks } from './helpers/immutable-file.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shortener-process-'));
@@ -187,7 +187,7 @@ describe('a start on a database it cannot use', () => {
   // a start used to listen and report ready on such a file until its first write failed.
   it.runIf(immutableFlagWorks())('a file it cannot write: refused before it listens, not at the first write', async () => {
     const file = path.join(dir, 'imutavel.db');
-    await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/migrate-cli.ts'], { env: { PATH: process.env.PATH ?? '', DATABASE_URL: `sqlite:${file}` } });
+    await promisify(execFile)(...builtServerCommand('migrate-cli.js'), { env: { PATH: process.env.PATH ?? '', DATABASE_URL: `sqlite:${file}` } });
     const files = [file, `${file}-wal`].filter((f) => fs.existsSync(f));
     execFileSync('chattr', ['+i', ...files]);
     try {
@@ -215,7 +215,7 @@ describe('one server process per SQLite file', () => {
     expect((await fetch(`${first.url}/api/stats`)).status).toBe(200);
     // The admin tool still works beside a running server.
     const admin = (...args: string[]) =>
-      promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/admin-main.ts', ...args], { env: { PATH: process.env.PATH ?? '', DATABASE_URL: `sqlite:${file}` } });
+      promisify(execFile)(...builtServerCommand('admin-main.js', ...args), { env: { PATH: process.env.PATH ?? '', DATABASE_URL: `sqlite:${file}` } });
     await admin('block', 'golpe.example');
     expect((await admin('blocked')).stdout).toContain('golpe.example');
 
@@ -226,13 +226,13 @@ describe('one server process per SQLite file', () => {
     await waitUntilReady(third);
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
-  }, 60_000); // three server processes and two admin commands, each compiled by tsx: 17 s alone, more beside the rest of the suite
+  }, 60_000); // three server processes and two admin commands: 17 s alone when each compiled the sources through tsx, more beside the rest of the suite
 });
 
 describe('npm run migrate', () => {
   it('applies the migrations to a new SQLite file, and says in one line why it cannot reach a database', async () => {
     const run = (env: Record<string, string>) =>
-      promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/migrate-cli.ts'], { env: { PATH: process.env.PATH ?? '', ...env } }).then(
+      promisify(execFile)(...builtServerCommand('migrate-cli.js'), { env: { PATH: process.env.PATH ?? '', ...env } }).then(
         ({ stdout }) => ({ code: 0, output: stdout }),
         (error: { code?: number; stderr?: string }) => ({ code: error.code, output: error.stderr ?? '' }),
       );
