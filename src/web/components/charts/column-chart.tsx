@@ -8,6 +8,8 @@ export interface Column {
   value: number;
   /** The bar's tooltip (its <title>), e.g. "21/11: 3 cliques". */
   title: string;
+  /** A slot with nothing to count (a day before the link existed): no bar, not even zero's. */
+  absent?: boolean;
 }
 
 export interface ColumnChartProps {
@@ -41,6 +43,7 @@ export function ColumnChart({ columns, label, ticks = [], heightClass = 'h-12', 
         className={cn('block w-full', heightClass)}
       >
         {columns.map((column, index) => {
+          if (column.absent === true) return null;
           const height = column.value === 0 ? ZERO_HEIGHT : Math.max(MIN_HEIGHT, (column.value / max) * HEIGHT);
           return (
             <rect

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { daysSinceCreation, wholePercents } from './insights-data';
+import { dailySinceCreation, daysSinceCreation, wholePercents } from './insights-data';
 
 describe('wholePercents', () => {
   it('adds up to 100 where rounding each share did not', () => {
@@ -50,5 +50,20 @@ describe('daysSinceCreation', () => {
   it('is at least 1: a clock ahead of the server, a range of no days', () => {
     expect(daysSinceCreation(week, '2025-12-01T12:00:00.000Z', 'America/Sao_Paulo')).toBe(1);
     expect(daysSinceCreation([], undefined, 'America/Sao_Paulo')).toBe(1);
+  });
+});
+
+describe('dailySinceCreation', () => {
+  const week = ['2025-11-15', '2025-11-16', '2025-11-17', '2025-11-18', '2025-11-19', '2025-11-20', '2025-11-21'].map((day, index) => ({ day, clicks: index }));
+
+  it('keeps the days from the one the link was created on, in the statistics time zone', () => {
+    expect(dailySinceCreation(week, '2025-11-19T12:00:00.000Z', 'America/Sao_Paulo').map((entry) => entry.day)).toEqual(['2025-11-19', '2025-11-20', '2025-11-21']);
+    expect(dailySinceCreation(week, '2025-11-19T01:00:00.000Z', 'America/Sao_Paulo')[0]).toEqual({ day: '2025-11-18', clicks: 3 });
+  });
+
+  it('keeps every day for a link older than the range, a date it cannot read, or one after the last day', () => {
+    expect(dailySinceCreation(week, '2025-01-01T12:00:00.000Z', 'America/Sao_Paulo')).toEqual(week);
+    expect(dailySinceCreation(week, 'ontem', 'America/Sao_Paulo')).toEqual(week);
+    expect(dailySinceCreation(week, '2025-12-01T12:00:00.000Z', 'America/Sao_Paulo')).toEqual(week);
   });
 });

@@ -66,21 +66,38 @@ export function bestHour(hours: readonly number[]): { hour: number; clicks: numb
 }
 
 /**
- * The days of `daily` the link existed on: those from the day it was created, in `timeZone`
- * (STATS_TIMEZONE, the days' own calendar), at least 1. All of them when `createdAt` cannot be
- * read. A link created today has one day in any range, and its average per day is its total.
+ * The day a link was created (YYYY-MM-DD, the API's days) in `timeZone` (STATS_TIMEZONE, the
+ * days' own calendar); undefined when `createdAt` cannot be read.
+ */
+export function creationDay(createdAt: string | undefined, timeZone: string): string | undefined {
+  const created = createdAt === undefined ? NaN : Date.parse(createdAt);
+  if (Number.isNaN(created)) return undefined;
+  try {
+    // en-CA writes YYYY-MM-DD.
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(created);
+  } catch {
+    return new Date(created).toISOString().slice(0, 10);
+  }
+}
+
+/**
+ * The days of `daily` the link existed on: those from the day it was created. All of them when
+ * the creation cannot be read, or falls after the last day (a clock set ahead): never none.
+ */
+export function dailySinceCreation(daily: readonly DailyClicks[], createdAt: string | undefined, timeZone: string): readonly DailyClicks[] {
+  const firstDay = creationDay(createdAt, timeZone);
+  if (firstDay === undefined) return daily;
+  const existed = daily.filter((entry) => entry.day >= firstDay);
+  return existed.length === 0 ? daily : existed;
+}
+
+/**
+ * How many days of `daily` the link existed on, at least 1. A link created today has one day in
+ * any range, and its average per day is its total.
  */
 export function daysSinceCreation(daily: readonly DailyClicks[], createdAt: string | undefined, timeZone: string): number {
-  const created = createdAt === undefined ? NaN : Date.parse(createdAt);
-  if (Number.isNaN(created)) return Math.max(1, daily.length);
-  let firstDay: string;
-  try {
-    // en-CA writes YYYY-MM-DD, the API's days.
-    firstDay = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(created);
-  } catch {
-    firstDay = new Date(created).toISOString().slice(0, 10);
-  }
-  return Math.max(1, daily.filter((entry) => entry.day >= firstDay).length);
+  const firstDay = creationDay(createdAt, timeZone);
+  return Math.max(1, firstDay === undefined ? daily.length : daily.filter((entry) => entry.day >= firstDay).length);
 }
 
 export function sumClicks(entries: readonly { clicks: number }[]): number {

@@ -18,6 +18,13 @@ describe('insight labels (pt-BR)', () => {
     for (const source of KNOWN_SOURCES) expect(sourceLabel(source), source).not.toBe(source);
   });
 
+  it("the daily chart's label names its days, one as one", () => {
+    const best = { day: '2025-11-21', clicks: 6 };
+    expect(insightsTexts.dailyLabel('2025-11-15', '2025-11-21', 10, best)).toBe('Cliques por dia, de 15/11 a 21/11: 10 cliques no total; o dia com mais cliques foi 21/11, com 6 cliques.');
+    expect(insightsTexts.dailyLabel('2025-11-21', '2025-11-21', 6, best)).toBe('Cliques por dia, em 21/11: 6 cliques no total; o dia com mais cliques foi 21/11, com 6 cliques.');
+    expect(insightsTexts.dailyLabel('2025-11-21', '2025-11-21', 0, undefined)).toBe('Cliques por dia, em 21/11: 0 cliques no total.');
+  });
+
   it('devices and systems', () => {
     expect(['mobile', 'tablet', 'desktop', 'other'].map(deviceLabel)).toEqual(['Celular', 'Tablet', 'Computador', 'Outro']);
     expect(['android', 'ios', 'windows', 'macos', 'linux', 'chromeos', 'other'].map(systemLabel)).toEqual([

@@ -77,9 +77,11 @@ export const insightsTexts = {
 
   dailyTitle: 'Cliques por dia',
   dailyLabel: (from: string, to: string, total: number, best: { day: string; clicks: number } | undefined) =>
-    `Cliques por dia, de ${formatDayMonth(from)} a ${formatDayMonth(to)}: ${clicks(total)} no total` +
+    // One day (a link created today, on a longer range): not "de 28/11 a 28/11".
+    `Cliques por dia, ${from === to ? `em ${formatDayMonth(to)}` : `de ${formatDayMonth(from)} a ${formatDayMonth(to)}`}: ${clicks(total)} no total` +
     (best === undefined ? '.' : `; o dia com mais cliques foi ${formatDayMonth(best.day)}, com ${clicks(best.clicks)}.`),
   dailyBar: (day: string, count: number) => `${formatDayMonth(day)}: ${clicks(count)}`,
+  dailyCreatedOn: (day: string) => `Link criado em ${formatDayMonth(day)}.`,
   dailyCaption: 'Cliques por dia',
   dayColumn: 'Dia',
   today: 'hoje',

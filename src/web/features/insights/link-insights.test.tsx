@@ -325,6 +325,29 @@ describe('LinkInsights: the figures and their tables', () => {
     expect(screen.getByTestId('hours-chart').querySelectorAll('rect')).toHaveLength(24);
   });
 
+  it("the daily chart of a link younger than the range: the days before it draw nothing (a day without clicks draws zero's stub), its table and label start at its creation, which the card says", async () => {
+    serveInsights((range) => jsonResponse(insights(range)));
+    const user = userEvent.setup();
+    renderInsights();
+    await total();
+    // 30 days, 23/10–21/11; the link was created on 01/11 (São Paulo time).
+    const chart = screen.getByTestId('daily-chart');
+    expect(chart.querySelectorAll('rect')).toHaveLength(21);
+    expect(chart).toHaveAccessibleName(/^Cliques por dia, de 01\/11 a 21\/11: 10 cliques no total/);
+    expect(screen.getByText('Link criado em 01/11.')).toBeInTheDocument();
+    const dailyTable = within(screen.getByTestId('daily-table'));
+    await user.click(dailyTable.getByText('Ver tabela'));
+    const rows = rowsOf(dailyTable.getByRole('table', { name: 'Cliques por dia' }));
+    expect(rows).toHaveLength(21);
+    expect(rows[0]).toEqual(['01/11/2025', '0']);
+    expect(rows.at(-1)).toEqual(['21/11/2025', '6']);
+    // Within 7 days it existed every day: every day drawn, nothing said of its creation.
+    await user.click(screen.getByRole('tab', { name: '7 dias' }));
+    await waitFor(() => expect(screen.getByTestId('daily-chart')).toHaveAccessibleName(/^Cliques por dia, de 15\/11 a 21\/11/));
+    expect(screen.getByTestId('daily-chart').querySelectorAll('rect')).toHaveLength(7);
+    expect(screen.queryByText('Link criado em 01/11.')).not.toBeInTheDocument();
+  });
+
   it('a total in the hundreds of millions is shortened ("123 mi"), exact for screen readers and as its tooltip; the other figures and the tables stay exact', async () => {
     const huge = 123_456_789;
     serveInsights((range) =>

@@ -26,7 +26,7 @@ import type { StoredLink } from '../../lib/my-links';
 import { useSiteConfig } from '../../lib/site-config';
 import { BreakdownCard, BreakdownTable } from './breakdown-table';
 import { ChartTable } from './chart-table';
-import { bestDay, bestHour, daysSinceCreation, sumClicks } from './insights-data';
+import { bestDay, bestHour, dailySinceCreation, daysSinceCreation, sumClicks } from './insights-data';
 import { buildInsightsCsv, insightsCsvFileName } from './insights-csv';
 import {
   brazilStateCode,
@@ -475,14 +475,27 @@ function ChartPending({ heightClass }: { heightClass: string }) {
 const DAILY_HEIGHT = 'h-32 sm:h-40';
 const HOURS_HEIGHT = 'h-28 sm:h-32';
 
-function DailyChart({ data }: { data: Insights }) {
+/**
+ * Clicks per day. For a link younger than the range, the days before it existed keep their place
+ * (the axis reads the same on every link) but draw nothing, where a day without clicks draws
+ * zero's stub, and the table and the label start at its creation, which the card says.
+ */
+function DailyChart({ data, createdAt }: { data: Insights; createdAt: string | undefined }) {
+  const { statsTimeZone } = useSiteConfig();
+  const existed = dailySinceCreation(data.daily, createdAt, statsTimeZone);
+  const born = existed.length < data.daily.length ? existed[0]?.day : undefined;
   const first = data.daily[0];
   const middle = data.daily[Math.floor(data.daily.length / 2)];
   return (
-    <ChartCard title={t.dailyTitle}>
+    <ChartCard title={t.dailyTitle} note={born === undefined ? undefined : t.dailyCreatedOn(born)}>
       <ColumnChart
-        columns={data.daily.map((entry) => ({ key: entry.day, value: entry.clicks, title: t.dailyBar(entry.day, entry.clicks) }))}
-        label={t.dailyLabel(data.from, data.to, sumClicks(data.daily), bestDay(data.daily))}
+        columns={data.daily.map((entry) => ({
+          key: entry.day,
+          value: entry.clicks,
+          title: t.dailyBar(entry.day, entry.clicks),
+          absent: born !== undefined && entry.day < born,
+        }))}
+        label={t.dailyLabel(born ?? data.from, data.to, sumClicks(data.daily), bestDay(data.daily))}
         ticks={[first ? formatDayMonth(first.day) : '', middle ? formatDayMonth(middle.day) : '', t.today]}
         heightClass={DAILY_HEIGHT}
         testId="daily-chart"
@@ -490,7 +503,7 @@ function DailyChart({ data }: { data: Insights }) {
       <ChartTable
         caption={t.dailyCaption}
         keyHeader={t.dayColumn}
-        rows={data.daily.map((entry) => ({ key: entry.day, label: formatDay(entry.day), clicks: entry.clicks }))}
+        rows={existed.map((entry) => ({ key: entry.day, label: formatDay(entry.day), clicks: entry.clicks }))}
         testId="daily-table"
       />
     </ChartCard>
@@ -630,7 +643,7 @@ function InsightsData({ data, shortUrl, createdAt }: { data: Insights; shortUrl:
         <EmptyRange range={range} />
       ) : (
         <>
-          {range > 1 && <DailyChart data={data} />}
+          {range > 1 && <DailyChart data={data} createdAt={createdAt} />}
           {data.breakdowns && (
             <>
               <HoursChart data={data} />
