@@ -255,6 +255,9 @@ describe('logs', () => {
         expect(line).not.toContain(token);
       }
       expect(errorLines.join('\n')).toContain('203.0.113.0');
+      // Without a built web app (WEB_DIST_DIR has no index.html), the start says so once.
+      const noWeb = lines.map((line) => JSON.parse(line) as { level: number; msg: string; webDistDir?: string }).filter((entry) => entry.msg.startsWith('no built web app'));
+      expect(noWeb).toEqual([expect.objectContaining({ level: 40, webDistDir: '/nonexistent' })]);
     } finally {
       await app.server.close().catch(() => undefined);
     }

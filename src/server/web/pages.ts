@@ -83,7 +83,12 @@ export function createPages(config: Readonly<Config>, calendar: Calendar, log: F
     shell,
     headers,
     async start() {
-      if (!shell.available) return;
+      if (!shell.available) {
+        // Every page is then a plain 'Página em construção.': said once at the start, or a
+        // mistyped WEB_DIST_DIR (or a deploy without `npm run build`) goes unnoticed.
+        log.warn({ webDistDir: config.webDistDir }, 'no built web app (index.html) in WEB_DIST_DIR: pages are plain fallbacks until `npm run build` writes it there');
+        return;
+      }
       // dist/web's sibling: `vite build --ssr` writes the app's server bundle to dist/ssr.
       const renderer = await loadServerRenderer(path.join(config.webDistDir, '..', 'ssr'));
       if (renderer === undefined) log.warn('no server bundle (dist/ssr): pages are rendered in the browser only');
