@@ -156,10 +156,30 @@ function setErrorHandlers(server: FastifyInstance, { metrics, errorLog, pages, w
   });
 
   server.setNotFoundHandler((request, reply) => {
-    if (isApiPath(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (isApiPath(request.url)) {
+      // A known API path asked with a method it does not take (PUT /api/links, POST
+      // /api/links/promo, OPTIONS anything): 405 with the methods it takes (RFC 9110 §15.5.6),
+      // not "address not found" for an address that exists.
+      const allowed = allowedMethods(server, request.url);
+      if (allowed.length > 0) return sendApiError(reply.header('allow', allowed.join(', ')), pages.headers.api, 405, 'method_not_allowed');
       return sendApiError(reply, pages.headers.api, 404, 'route_not_found');
     }
+    if (request.method !== 'GET' && request.method !== 'HEAD') return sendApiError(reply, pages.headers.api, 404, 'route_not_found');
     return sendNotFoundPage(reply, pages);
+  });
+}
+
+/** The methods the API's routes answer. */
+const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** The methods some route answers at this path (its query string aside); none when no route has it. */
+function allowedMethods(server: FastifyInstance, url: string): string[] {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  return API_METHODS.filter((method) => {
+    // Typed as always found; null when no route matches.
+    const route: unknown = server.findRoute({ method, url: path });
+    return route !== null;
   });
 }
 

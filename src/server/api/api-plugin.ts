@@ -6,7 +6,9 @@
 // rate-limit store, so they hold across instances).
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from '../../shared/routes.js';
 import { createLimiters } from '../abuse/rate-limits.js';
+import { AppError } from '../errors.js';
 import { registerReportRoutes } from '../abuse/report-routes.js';
 import { registerLinkRoutes } from '../links/link-routes.js';
 import { registerManageRoutes } from '../links/manage-routes.js';
@@ -41,6 +43,17 @@ export async function apiPlugin(api: FastifyInstance, services: Services): Promi
   registerStatsRoutes(api, services.stats);
   registerManageRoutes(api, { owner: services.owner, insights: services.insights }, [...limiters.manage, ...limiters.perKey]);
   registerOpenApiRoute(api);
+  // The API's root takes GET only (it sends a browser to /api/docs). POST /api would otherwise be
+  // the short link's password form (POST /:alias) of the reserved alias `api`, answered with the
+  // HTML 404 page: a program gets the API's 405, as on any API path (app.ts's 404 handler).
+  api.route({
+    method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    url: API_PREFIX,
+    schema: { hide: true },
+    handler: async () => {
+      throw new AppError('method_not_allowed', 405, { headers: { allow: 'GET, HEAD' } });
+    },
+  });
   const reportDeps = { reports: services.reports, links: services.linkRepository, clock: services.clock, attempts: limiters.reportAttempts, admit: limiters.admitReport };
   registerReportRoutes(api, reportDeps);
   // The report form without JavaScript stores reports too: the same checks and limits.
