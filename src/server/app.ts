@@ -139,7 +139,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 /** Every error answers `{ error: { code, message } }` (pt-BR); server failures are logged, throttled. */
 function setErrorHandlers(server: FastifyInstance, { metrics, errorLog, pages, writeHealth }: Services): void {
   server.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const { status, code, message } = describeError(error, request.url.startsWith(`${ADMIN_API_PREFIX}/`) ? CONSOLE_FIELD_CODES : undefined);
+    const { status, code, message } = bodyMissing(error, request)
+      ? { status: 400, code: 'invalid_json' as const, message: errorMessages.invalid_json }
+      : describeError(error, request.url.startsWith(`${ADMIN_API_PREFIX}/`) ? CONSOLE_FIELD_CODES : undefined);
     // A write the store refused makes /readyz fail for a while (ops/write-health.ts).
     if (status === 503 && isStoreUnavailable(error) && request.method !== 'GET' && request.method !== 'HEAD') writeHealth.failed();
     if (status === 503) {
@@ -182,6 +184,14 @@ function allowedMethods(server: FastifyInstance, url: string): string[] {
     return route !== null;
   });
 }
+
+/**
+ * A route that takes a JSON body was sent none at all (`curl -X POST` without `-d`, no
+ * Content-Type): the answer of an empty JSON body, not the bare "Requisição inválida." of a body
+ * of the wrong shape.
+ */
+const bodyMissing = (error: FastifyError | AppError, request: FastifyRequest): boolean =>
+  !(error instanceof AppError) && error.validationContext === 'body' && request.body === undefined;
 
 const isApiPath = (url: string): boolean => url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`);
 

@@ -197,6 +197,22 @@ describe('POST /api/links: malformed requests never get a 500', () => {
     expect(errorOf(res.body).message).toMatch(/JSON|inválid/);
   });
 
+  it('no body at all (curl -X POST without -d: no Content-Type) → 400 invalid_json, as an empty JSON body', async () => {
+    const key = (await server.app.services.apiKeys.create('sem corpo', null)).key;
+    for (const [url, headers] of [
+      ['/api/links', {}],
+      ['/api/links', { 'content-length': '0' }],
+      ['/api/links/bulk', { authorization: `Bearer ${key}` }],
+      ['/api/reports', {}],
+    ] as const) {
+      const res = await server.app.server.inject({ method: 'POST', url, headers });
+      expect(res.statusCode, url).toBe(400);
+      expect(errorOf(res.body), url).toEqual({ code: 'invalid_json', message: errorMessages.invalid_json });
+    }
+    const empty = await post('');
+    expect(errorOf(empty.body).code).toBe('invalid_json');
+  });
+
   it('JSON that is not an object → 400', async () => {
     for (const body of ['null', '[]', '"https://example.com"', '42']) {
       const res = await post(body);
