@@ -69,6 +69,14 @@ export function apiDocsIntro({ siteName, publicUrl, contactEmail, limits }: ApiD
       code: `Authorization: Bearer ${API_DOCS_PLACEHOLDERS.apiKey}`,
     },
     {
+      id: 'outros-sites',
+      title: 'Chamadas de páginas de outros sites',
+      paragraphs: [
+        'Chame a API do seu servidor ou de um script (curl, Python, Node…). Páginas de outros sites não conseguem chamá-la pelo navegador, com ou sem chave: a API não envia os cabeçalhos CORS (`Access-Control-Allow-Origin`), e o navegador bloqueia a resposta.',
+        'Para criar links a partir do seu site, faça o pedido no seu servidor, que guarda a chave. Só o documento OpenAPI pode ser lido de qualquer página, para ferramentas como o Swagger Editor.',
+      ],
+    },
+    {
       id: 'codigo-de-gerenciamento',
       title: 'Código de gerenciamento',
       paragraphs: [

@@ -134,6 +134,9 @@ describe('GET /api/docs', () => {
     expect(text).toContain('até 10 links por minuto e 100 por dia');
     expect(text).toContain('de 600 se a equipe não combinar outro com você');
     expect(codeBlocks(page).some((code) => code.includes('"error": {') && code.includes('"code": "alias_taken"'))).toBe(true);
+    // Browsers on other sites: no CORS but for the document (test/api/cross-origin.test.ts).
+    expect(text).toContain('Páginas de outros sites não conseguem chamá-la pelo navegador, com ou sem chave');
+    expect(text).toContain('Só o documento OpenAPI pode ser lido de qualquer página');
     const raw = findAll(mainOf(page), tag('a', { href: '/api/openapi.json' }));
     expect(raw.length).toBeGreaterThan(0);
   });

@@ -101,11 +101,17 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
   });
 }
 
-/** GET /api/openapi.json: the document (built by the generator on first use, then kept). */
+/**
+ * GET /api/openapi.json: the document (built by the generator on first use, then kept). Any
+ * page may read it (`Access-Control-Allow-Origin: *`): browser-based tools (Swagger Editor,
+ * Postman on the web) import it from its URL. It is public and asks for no credentials. The
+ * other routes send no CORS headers: programs call them from servers (an API key must never be
+ * in a browser), and another site's pages must not create links from their visitors' addresses.
+ */
 export function registerOpenApiRoute(scope: FastifyInstance): void {
   let document: string | undefined;
   scope.get(API_ROUTES.openapi.url, { schema: { hide: true } }, async (_request, reply) => {
     document ??= JSON.stringify(scope.swagger());
-    return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(document);
+    return reply.header('cache-control', 'no-cache').header('access-control-allow-origin', '*').type('application/json; charset=utf-8').send(document);
   });
 }
