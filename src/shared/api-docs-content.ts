@@ -122,7 +122,7 @@ export const API_DOCS_RAW_DOCUMENT_TEXT = {
 
 /** Above the examples. */
 export const API_DOCS_EXAMPLES_INTRO =
-  `Troque \`${API_DOCS_PLACEHOLDERS.apiKey}\` pela sua chave e \`${API_DOCS_PLACEHOLDERS.manageToken}\` pelo código de gerenciamento devolvido na criação do link. ` +
+  `Troque \`${API_DOCS_PLACEHOLDERS.apiKey}\` pela sua chave, \`${API_DOCS_PLACEHOLDERS.manageToken}\` pelo código de gerenciamento devolvido na criação do link e \`${API_DOCS_PLACEHOLDERS.cursor}\` pelo \`nextCursor\` da página anterior (na primeira página, tire o \`cursor\`). ` +
   'Os exemplos usam o endereço deste site; qualquer linguagem que fale HTTP e JSON faz o mesmo.';
 
 export interface ApiExampleRequest {

@@ -141,7 +141,11 @@ describe('GET /api/docs', () => {
     expect(raw.length).toBeGreaterThan(0);
   });
 
-  it("has the curl examples, against the site's public URL", () => {
+  it("has the curl examples, against the site's public URL, and says what to put in place of each placeholder", () => {
+    const section = findOnly(mainOf(page), tag('section', { 'aria-labelledby': 'exemplos' }), 'the examples');
+    const intro = textOf(findAll(section, tag('p'))[0] ?? []);
+    // The listing's example carries a cursor placeholder too: sent as written, it is a 400.
+    for (const placeholder of Object.values(API_DOCS_PLACEHOLDERS)) expect(intro).toContain(placeholder);
     const blocks = codeBlocks(page);
     const today = (jsonBlock(page, 'page-context') as { today: string }).today;
     const examples = apiDocsExamples(today);
