@@ -116,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   setErrorHandlers(server, services);
   // The API's shared schemas and the OpenAPI generator live on the root, before any route.
   addApiSchemas(server);
-  await registerOpenApi(server, { siteName: config.site.siteName, publicUrl: config.publicUrl, version: API_VERSION, adminCookieName: adminCookieName(config.admin.secureCookie) });
+  await registerOpenApi(server, { siteName: config.site.siteName, publicUrl: config.publicUrl, version: API_VERSION, adminCookieName: adminCookieName(config.admin.secureCookie), anonymousLimits: { perMinute: config.rateLimits.createPerMinute, perDay: config.rateLimits.createPerDay } });
 
   await server.register(apiPlugin, services);
   await server.register(opsPlugin, services);

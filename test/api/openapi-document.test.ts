@@ -23,6 +23,7 @@ interface ResponseObject {
 
 interface Operation {
   summary?: string;
+  description?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
   parameters?: { name: string; in: string; description?: string }[];
@@ -210,6 +211,19 @@ describe('the document', () => {
       expect(ref, at).toMatch(/^#\/components\/schemas\/[A-Za-z]+$/);
       expect(resolvePointer(ref), `${at}: ${ref}`).toBeTypeOf('object');
     }
+  });
+});
+
+describe("the creation's anonymous limits", () => {
+  it('are the ones the server runs with (CREATE_RATE_LIMIT_PER_*), not the defaults', async () => {
+    const tuned = await startTestServer({ env: { CREATE_RATE_LIMIT_PER_MINUTE: '20', CREATE_RATE_LIMIT_PER_DAY: '2000' } });
+    try {
+      const tunedDoc = (await (await fetch(`${tuned.url}${API_ROUTES.openapi.url}`)).json()) as { paths: Record<string, Record<string, { description?: string }>> };
+      expect(tunedDoc.paths[API_ROUTES.createLink.url]?.post?.description).toContain('limitado por endereço (20 por minuto, 2.000 por dia)');
+    } finally {
+      await tuned.close();
+    }
+    expect(operation(API_ROUTES.createLink).description).toContain('limitado por endereço (10 por minuto, 100 por dia)');
   });
 });
 

@@ -178,12 +178,19 @@ function idempotencyHeader(description: string) {
   } as const;
 }
 
+/**
+ * The creation's description, with the anonymous limits per address: the document's is written
+ * with the server's own (CREATE_RATE_LIMIT_PER_*; openapi.ts), the defaults stand in here.
+ */
+export function createLinkDescription(perMinute: number, perDay: number): string {
+  return `Sem chave, é anônimo e limitado por endereço (${formatInteger(perMinute)} por minuto, ${formatInteger(perDay)} por dia). Com \`Authorization: Bearer <chave>\`, o limite é o da chave e o link passa a pertencer a ela.`;
+}
+
 export const createLinkSchema = {
   operationId: 'createLink',
   tags: [TAGS.links],
   summary: 'Criar um link curto',
-  description:
-    'Sem chave, é anônimo e limitado por endereço (10 por minuto, 100 por dia). Com `Authorization: Bearer <chave>`, o limite é o da chave e o link passa a pertencer a ela.',
+  description: createLinkDescription(10, 100),
   security: [{}, { [SECURITY.apiKey]: [] }],
   headers: idempotencyHeader(
     `Um valor aleatório novo para cada link (um UUID; de ${IDEMPOTENCY_KEY_MIN} a ${IDEMPOTENCY_KEY_MAX} caracteres visíveis). Se a resposta se perder (a conexão caiu), reenvie o mesmo pedido com a mesma chave: a resposta é o link já criado, com o mesmo código de gerenciamento, e nada é criado de novo. Guarde a chave como o código: quem a tem, tem o código.`,

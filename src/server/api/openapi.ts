@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { ALIAS_MAX_LENGTH, ALIAS_MIN_LENGTH } from '../../shared/alias-rules.js';
 import { API_ROUTES } from '../../shared/api.js';
 import { BULK_MAX_ITEMS } from '../../shared/api-limits.js';
-import { SECURITY, TAGS } from './api-schemas.js';
+import { createLinkDescription, createLinkSchema, SECURITY, TAGS } from './api-schemas.js';
 
 /**
  * The short link's path parameter, for the document only: its routes have no params schema
@@ -35,6 +35,8 @@ export interface OpenApiOptions {
   version: string;
   /** The operator's session cookie (its name depends on https). */
   adminCookieName: string;
+  /** Anonymous creations per address (CREATE_RATE_LIMIT_PER_MINUTE and _PER_DAY), as the creation's description says. */
+  anonymousLimits: { perMinute: number; perDay: number };
 }
 
 /** Registers the generator on the root instance, before any route (it collects them as they are added). */
@@ -90,6 +92,11 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     transform: ({ schema, url }) => {
       if (url === '/:alias' && schema !== undefined) return { url, schema: { ...schema, params: SHORT_LINK_PARAMS } };
+      // The limits the server runs with, not the defaults the route's schema was written with.
+      if (schema !== undefined && (schema as { operationId?: unknown }).operationId === createLinkSchema.operationId) {
+        const { perMinute, perDay } = options.anonymousLimits;
+        return { url, schema: { ...schema, description: createLinkDescription(perMinute, perDay) } };
+      }
       // The bulk route validates each item on its own (links/bulk-create.ts); its items are NovoLink.
       if (url !== API_ROUTES.bulkCreate.url || schema === undefined) return { schema, url };
       const body = schema.body as { properties: { links: Record<string, unknown> } };
