@@ -111,6 +111,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   // Only JSON bodies are accepted; text/plain would otherwise reach the schemas as a string.
   server.removeContentTypeParser('text/plain');
+  // A route that takes no body (DELETE /api/links/:alias) reads an empty JSON one as none:
+  // clients that send `Content-Type: application/json` with every request got 400 invalid_json
+  // for a deletion. A route that takes a body keeps Fastify's parser, its refusals (an empty or
+  // malformed body, __proto__ and constructor keys) and its size limits.
+  const parseJson = server.getDefaultJsonParser('error', 'error');
+  server.removeContentTypeParser('application/json');
+  server.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    // A string, as parseAs asks; the parser's type also allows a Buffer.
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.length === 0 && request.routeOptions.schema?.body === undefined) {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
 
   const services = createServices({ config, store: deps.store, clock: deps.clock, log: server.log, passwordCosts: deps.passwordCosts });
   setErrorHandlers(server, services);

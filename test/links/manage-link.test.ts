@@ -126,6 +126,22 @@ describe('DELETE /api/links/:alias', () => {
   });
 });
 
+describe('owner routes from clients that send Content-Type: application/json with every request', () => {
+  it('a deletion, view or insights without a body is answered as without the header; a malformed body is still 400', async () => {
+    const link = await createLink(server, { url: 'https://example.com/cabecalho-json', alias: 'cabecalho-json' });
+    const headers = { authorization: `Bearer ${link.manageToken}`, 'content-type': 'application/json' };
+    // Over a real socket, as fetch, requests and curl -X DELETE -H 'Content-Type: …' send it.
+    expect((await fetch(`${server.url}/api/links/cabecalho-json`, { headers })).status).toBe(200);
+    expect((await fetch(`${server.url}/api/links/cabecalho-json/insights?days=7`, { headers })).status).toBe(200);
+    const bad = await fetch(`${server.url}/api/links/cabecalho-json`, { method: 'DELETE', headers, body: '{"x":' });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as ApiErrorBody).error.code).toBe('invalid_json');
+    const deleted = await fetch(`${server.url}/api/links/cabecalho-json`, { method: 'DELETE', headers });
+    expect(deleted.status).toBe(204);
+    expect((await asOwner('GET', 'cabecalho-json', `Bearer ${link.manageToken}`)).statusCode).toBe(404);
+  });
+});
+
 describe('DELETE when another request deleted the link first', () => {
   it('only the deletion that removed the row answers 204; one that lost the race answers 404', async () => {
     const link = await createLink(server, { url: 'https://example.com/corrida', alias: 'corrida' });
